@@ -1,0 +1,115 @@
+import { mkdir } from 'node:fs/promises';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import { limits } from '@shop/shared';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { pino } from 'pino';
+import type { Config } from './config.js';
+import { openDatabase } from './db/client.js';
+import { seedSectors } from './db/seed.js';
+import { marketRoutes } from './modules/market/routes.js';
+import { mediaRoutes } from './modules/media/routes.js';
+import { systemRoutes } from './modules/system/routes.js';
+import { userRoutes } from './modules/user/routes.js';
+import type { AppContext } from './platform/context.js';
+import { AppError, registerErrorHandler } from './platform/errors.js';
+import { createMailer } from './platform/mail.js';
+import { RateLimits } from './platform/rate-limit.js';
+import { localStorage } from './platform/storage.js';
+import { registerWeb } from './web.js';
+
+export interface BuildOptions {
+  /** Serve the web app: from its build, through Vite (dev), or not at all (API tests). */
+  web?: 'build' | 'dev' | 'none';
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+/** Builds the whole server: database (migrated), platform services, API and web. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
+  const database = await openDatabase(config.database);
+  await database.migrate();
+  await seedSectors(database.db);
+
+  const log: FastifyBaseLogger = pino({ level: config.logLevel });
+  const ctx: AppContext = {
+    log,
+    config,
+    database,
+    db: database.db,
+    mailer: createMailer(config, database.db),
+    limits: new RateLimits(config.rateLimitMultiplier),
+    storage: localStorage(config.uploadsDir),
+  };
+
+  const app = Fastify({
+    loggerInstance: log,
+    bodyLimit: 1024 * 1024,
+    // Behind a proxy the client address is in X-Forwarded-For; rate limits key on it.
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onClose', () => database.close());
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: limits.imageUpload.maxBytes, files: 1, fields: 10 } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Shop builder API', version: '1.0.0', description: 'Every call of SPEC §7 under /api.' },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'token' },
+        },
+      },
+      security: [{ bearer: [] }, { cookie: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes(ctx));
+      await api.register(userRoutes(ctx));
+      await api.register(marketRoutes(ctx));
+      await api.register(mediaRoutes(ctx));
+      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+      // Unknown API paths answer with the envelope even when the web app takes every other path.
+      api.route({
+        method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+        url: '/*',
+        schema: { hide: true },
+        handler: async () => {
+          throw new AppError('NOT_FOUND');
+        },
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  await mkdir(config.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    maxAge: '7d',
+    immutable: true,
+  });
+
+  if (options.web && options.web !== 'none') await registerWeb(app, options.web);
+  return { app, ctx };
+}

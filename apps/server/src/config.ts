@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration from the environment. Everything has an embedded default (DESIGN §1) so that
+ * `npm start` runs on a bare machine; a bad value stops the start with a one-line reason.
+ */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Shop Builder <no-reply@shop.local>'),
+  /** The dev mailbox page lists outbox mail; on by default only when mail goes to the outbox. */
+  DEV_MAILBOX: z.enum(['on', 'off']).optional(),
+  OIDC_ISSUER: z.url().default('https://accounts.google.com'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Multiplies every rate limit; benchmarks raise it, nothing else should. */
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: z.enum(['on', 'off']).default('on'),
+  MAINTENANCE: z.enum(['on', 'off']).default('off'),
+  NODE_ENV: z.string().default('production'),
+});
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.infer<typeof envSchema>) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  const mailToOutbox = !env.SMTP_URL;
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    database: env.DATABASE_URL
+      ? ({ kind: 'postgres', url: env.DATABASE_URL } as const)
+      : ({ kind: 'pglite', dataDir: path.join(dataDir, 'db') as string | undefined } as const),
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    devMailbox: env.DEV_MAILBOX ? env.DEV_MAILBOX === 'on' : mailToOutbox,
+    google: {
+      issuer: env.OIDC_ISSUER,
+      clientId: env.GOOGLE_CLIENT_ID,
+      clientSecret: env.GOOGLE_CLIENT_SECRET,
+    },
+    rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
+    logLevel: env.LOG_LEVEL,
+    seedDemo: env.SEED_DEMO === 'on' && !env.DATABASE_URL,
+    maintenance: env.MAINTENANCE === 'on',
+    production: env.NODE_ENV === 'production',
+  };
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Bad configuration: ${issue?.path.join('.')} ${issue?.message}`);
+  }
+  if (parsed.data.GOOGLE_CLIENT_ID && !parsed.data.GOOGLE_CLIENT_SECRET) {
+    throw new ConfigError('Bad configuration: GOOGLE_CLIENT_SECRET is required with GOOGLE_CLIENT_ID');
+  }
+  return toConfig(parsed.data);
+}
+
+/** A configuration for tests: in-memory PGlite unless overridden. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base = toConfig(envSchema.parse({ LOG_LEVEL: 'silent', SEED_DEMO: 'off', NODE_ENV: 'test' }));
+  return { ...base, ...overrides };
+}

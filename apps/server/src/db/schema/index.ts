@@ -1,0 +1,3 @@
+export * from './mail.js';
+export * from './market.js';
+export * from './user.js';

@@ -1,0 +1,35 @@
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './user.js';
+
+export const sectors = pgTable(
+  'sectors',
+  {
+    id: serial().primaryKey(),
+    slug: text().notNull(),
+    nameAz: text().notNull(),
+    nameEn: text().notNull(),
+    nameRu: text().notNull(),
+    position: integer().notNull().default(0),
+  },
+  (t) => [uniqueIndex('sectors_slug_key').on(t.slug)],
+);
+
+export const markets = pgTable(
+  'markets',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    ownerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The public store name: the storefront lives at /{name}. Unique across the platform. */
+    name: text().notNull(),
+    sectorId: integer()
+      .notNull()
+      .references(() => sectors.id),
+    logoUrl: text(),
+    description: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('markets_name_key').on(t.name), index('markets_owner_idx').on(t.ownerId)],
+);

@@ -1,0 +1,53 @@
+import { createMarketSchema, updateMarketSchema } from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireMarket, requireUser } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError, requestLanguage } from '../../platform/errors.js';
+import { MarketService, toMarketView } from './service.js';
+
+/** A malformed id can't name any market: the same 404 as someone else's market. */
+const marketIdParam = z.object({ id: z.string().max(64) });
+
+export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const markets = new MarketService(ctx);
+  const isUuid = (v: string) => z.uuid().safeParse(v).success;
+
+  return async (app) => {
+    app.get('/Sector/get-all-sectors', { schema: { tags: ['Sector'] } }, async (request) => ({
+      data: await markets.sectors(requestLanguage(request)),
+    }));
+
+    const tags = ['Market'];
+    app.post('/Market/create-store', { schema: { tags, body: createMarketSchema } }, async (request, reply) => {
+      const user = await requireUser(ctx.db, request);
+      reply.status(201);
+      return { data: await markets.create(user, request.body) };
+    });
+
+    app.get('/Market/get-all-store', { schema: { tags } }, async (request) => {
+      const user = await requireUser(ctx.db, request);
+      return { data: await markets.listOwned(user) };
+    });
+
+    app.get('/Market/get-store-by-id/:id', { schema: { tags, params: marketIdParam } }, async (request) => {
+      if (!isUuid(request.params.id)) {
+        await requireUser(ctx.db, request);
+        throw new AppError('NOT_FOUND');
+      }
+      const { market } = await requireMarket(ctx.db, request, request.params.id);
+      return { data: toMarketView(market) };
+    });
+
+    app.get(
+      '/Market/get-store-by-name/:name',
+      { schema: { tags, params: z.object({ name: z.string().max(100) }) } },
+      async (request) => ({ data: await markets.byName(request.params.name) }),
+    );
+
+    app.put('/Market/update-store', { schema: { tags, body: updateMarketSchema } }, async (request) => {
+      const { market } = await requireMarket(ctx.db, request, request.body.id);
+      return { data: await markets.update(market, request.body) };
+    });
+  };
+}

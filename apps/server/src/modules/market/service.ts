@@ -1,0 +1,97 @@
+import type { CreateMarketInput, Language, MarketView, SectorView, UpdateMarketInput } from '@shop/shared';
+import { asc, eq } from 'drizzle-orm';
+import { markets, sectors } from '../../db/schema/index.js';
+import type { MarketRow, UserRow } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { isUniqueViolation } from '../user/service.js';
+
+export function toMarketView(market: MarketRow): MarketView {
+  return {
+    id: market.id,
+    name: market.name,
+    sectorId: market.sectorId,
+    logoUrl: market.logoUrl,
+    description: market.description,
+    createdAt: market.createdAt.toISOString(),
+  };
+}
+
+export class MarketService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async sectors(language: Language): Promise<SectorView[]> {
+    const rows = await this.ctx.db.select().from(sectors).orderBy(asc(sectors.position));
+    const nameOf = { az: 'nameAz', en: 'nameEn', ru: 'nameRu' } as const;
+    return rows.map((row) => ({ id: row.id, slug: row.slug, name: row[nameOf[language]] }));
+  }
+
+  private async assertSector(sectorId: number) {
+    const [sector] = await this.ctx.db
+      .select({ id: sectors.id })
+      .from(sectors)
+      .where(eq(sectors.id, sectorId))
+      .limit(1);
+    if (!sector) throw new AppError('VALIDATION_FAILED', { sectorId: 'sectorRequired' });
+  }
+
+  private async assertNameFree(name: string, exceptId?: string) {
+    const [taken] = await this.ctx.db.select({ id: markets.id }).from(markets).where(eq(markets.name, name)).limit(1);
+    if (taken && taken.id !== exceptId) throw new AppError('MARKET_NAME_TAKEN', { name: 'MARKET_NAME_TAKEN' });
+  }
+
+  async create(owner: UserRow, input: CreateMarketInput): Promise<MarketView> {
+    await this.assertSector(input.sectorId);
+    await this.assertNameFree(input.name);
+    try {
+      const [market] = (await this.ctx.db
+        .insert(markets)
+        .values({ ownerId: owner.id, name: input.name, sectorId: input.sectorId, logoUrl: input.logoUrl ?? null })
+        .returning()) as [MarketRow];
+      return toMarketView(market);
+    } catch (error) {
+      // Two owners racing for one name: the unique index decides.
+      if (isUniqueViolation(error)) throw new AppError('MARKET_NAME_TAKEN', { name: 'MARKET_NAME_TAKEN' });
+      throw error;
+    }
+  }
+
+  async listOwned(owner: UserRow): Promise<MarketView[]> {
+    const rows = await this.ctx.db
+      .select()
+      .from(markets)
+      .where(eq(markets.ownerId, owner.id))
+      .orderBy(asc(markets.createdAt));
+    return rows.map(toMarketView);
+  }
+
+  /** Public lookup for the storefront: only what a shopper may see. */
+  async byName(name: string) {
+    const [market] = await this.ctx.db.select().from(markets).where(eq(markets.name, name.toLowerCase())).limit(1);
+    if (!market) throw new AppError('NOT_FOUND');
+    return {
+      id: market.id,
+      name: market.name,
+      logoUrl: market.logoUrl,
+      description: market.description,
+      sectorId: market.sectorId,
+    };
+  }
+
+  async update(market: MarketRow, input: UpdateMarketInput): Promise<MarketView> {
+    if (input.sectorId !== undefined) await this.assertSector(input.sectorId);
+    if (input.name !== undefined) await this.assertNameFree(input.name, market.id);
+    const { id: _id, ...changes } = input;
+    try {
+      const [updated] = (await this.ctx.db
+        .update(markets)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(markets.id, market.id))
+        .returning()) as [MarketRow];
+      return toMarketView(updated);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('MARKET_NAME_TAKEN', { name: 'MARKET_NAME_TAKEN' });
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { listOutbox } from '../../platform/mail.js';
+
+export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const authorizeUrl = authorizeUrlOf(ctx.config.google.issuer);
+  return async (app) => {
+    app.get('/health', { schema: { tags: ['System'] } }, async (request, reply) => {
+      try {
+        await ctx.database.ping();
+        return { data: { status: 'ok', database: { kind: ctx.database.kind, status: 'ok' } } };
+      } catch (error) {
+        request.log.warn({ err: error }, 'health: database unreachable');
+        reply.status(503);
+        return { data: { status: 'degraded', database: { kind: ctx.database.kind, status: 'unreachable' } } };
+      }
+    });
+
+    /** What the web needs to know about this deployment before anyone signs in. */
+    app.get('/config', { schema: { tags: ['System'] } }, async () => ({
+      data: {
+        googleClientId: ctx.config.google.clientId ?? null,
+        googleAuthorizeUrl: ctx.config.google.clientId ? await authorizeUrl() : null,
+        devMailbox: ctx.config.devMailbox,
+      },
+    }));
+
+    app.get('/Dev/mailbox', { schema: { tags: ['System'] } }, async () => {
+      if (!ctx.config.devMailbox) throw new AppError('NOT_FOUND');
+      const rows = await listOutbox(ctx.db);
+      return { data: rows.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) };
+    });
+  };
+}
+
+/** The issuer's authorization endpoint, discovered once and kept. */
+function authorizeUrlOf(issuer: string): () => Promise<string | null> {
+  let cachedAuthorize: Promise<string | null> | undefined;
+  return () =>
+    (cachedAuthorize ??= fetch(`${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`)
+      .then((r) => (r.ok ? (r.json() as Promise<{ authorization_endpoint?: string }>) : {}))
+      .then((m: { authorization_endpoint?: string }) => m.authorization_endpoint ?? null)
+      .catch(() => {
+        cachedAuthorize = undefined;
+        return null;
+      }));
+}

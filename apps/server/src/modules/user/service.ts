@@ -1,0 +1,316 @@
+import type { EmailCodeInput, Language, UpdateOwnerInput, UpdateUserInput, UserView } from '@shop/shared';
+import { eq, or } from 'drizzle-orm';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import type { Db } from '../../db/client.js';
+import { type CodePurpose, sessions, users } from '../../db/schema/index.js';
+import { createSession, deleteSession, type UserRow } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords.js';
+import { checkCode, issueCode } from './codes.js';
+import { codeMail } from './mail.js';
+
+export function toUserView(user: UserRow): UserView {
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    emailConfirmed: user.emailConfirmedAt !== null,
+    hasPassword: user.passwordHash !== null,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.phone,
+    language: user.language as Language,
+    timeZone: user.timeZone,
+    photoUrl: user.photoUrl,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  // Drizzle wraps driver errors; the PostgreSQL error (code 23505) is the cause.
+  for (
+    let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
+    if (e.code === '23505')
+      return !constraint || e.constraint === constraint || String((e as Error).message).includes(constraint);
+  }
+  return false;
+}
+
+export { isUniqueViolation };
+
+export class UserService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private get db() {
+    return this.ctx.db;
+  }
+
+  private async byEmail(email: string, db: Db = this.db): Promise<UserRow | undefined> {
+    const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+    return user;
+  }
+
+  /** Sends a fresh code; rate-limited per account and per address. */
+  private async sendCode(user: UserRow, purpose: CodePurpose, ip: string, rememberMe = false) {
+    const accountKey = `${purpose}:${user.id}`;
+    await this.ctx.limits.hit('codeSendsPerIp', ip);
+    await this.ctx.limits.hit('codeSendsPerAccount', accountKey);
+    await this.ctx.limits.hit('codeSendsPerAccountHourly', accountKey);
+    try {
+      await this.db.transaction(async (tx) => {
+        const code = await issueCode(tx, user.id, purpose, rememberMe);
+        await this.ctx.mailer.send(codeMail(user.email, purpose, code, user.language as Language), tx);
+      });
+    } catch (error) {
+      this.ctx.log.error({ err: error, purpose }, 'sending a code failed');
+      // A code nobody received must not hold the cooldown.
+      await this.ctx.limits.reset('codeSendsPerAccount', accountKey);
+      throw new AppError(purpose === 'reset_password' ? 'RESET_LINK_FAILED' : 'SEND_CODE_FAILED', undefined, undefined);
+    }
+  }
+
+  async register(input: { email: string; password: string; language?: Language }, language: Language, ip: string) {
+    await this.ctx.limits.hit('registrationsPerIp', ip);
+    if (await this.byEmail(input.email)) throw new AppError('USER_ALREADY_EXISTS');
+    const passwordHash = await hashPassword(input.password);
+    let user: UserRow;
+    try {
+      [user] = (await this.db
+        .insert(users)
+        .values({ email: input.email, passwordHash, language: input.language ?? language })
+        .returning()) as [UserRow];
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('USER_ALREADY_EXISTS');
+      throw error;
+    }
+    await this.sendCode(user, 'confirm_email', ip);
+    return { email: user.email };
+  }
+
+  /** Runs a code check in its own transaction so that a wrong try is counted, then throws. */
+  private async verifyCode(
+    user: UserRow | undefined,
+    purpose: CodePurpose,
+    code: string,
+    consume: boolean,
+    ip: string,
+    after?: (tx: Db) => Promise<void>,
+  ) {
+    await this.ctx.limits.hit('codeChecksPerIp', ip);
+    if (!user) throw new AppError('CODE_INCORRECT');
+    const result = await this.db.transaction(async (tx) => {
+      const check = await checkCode(tx, user.id, purpose, code, consume);
+      if (check.ok && after) await after(tx);
+      return check;
+    });
+    if (!result.ok) throw new AppError(result.reason);
+    return result;
+  }
+
+  async confirmEmail(input: EmailCodeInput, ip: string) {
+    const user = await this.byEmail(input.email);
+    if (user?.emailConfirmedAt) throw new AppError('EMAIL_ALREADY_CONFIRMED');
+    await this.verifyCode(user, 'confirm_email', input.code, true, ip, async (tx) => {
+      await tx.update(users).set({ emailConfirmedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user!.id));
+    });
+    return { email: input.email, confirmed: true };
+  }
+
+  async resendConfirmCode(email: string, ip: string) {
+    const user = await this.byEmail(email);
+    if (!user) throw new AppError('NO_EMAIL_FOUND');
+    if (user.emailConfirmedAt) throw new AppError('EMAIL_ALREADY_CONFIRMED');
+    await this.sendCode(user, 'confirm_email', ip);
+    return { email: user.email };
+  }
+
+  async login(input: { login: string; password: string; rememberMe: boolean }, ip: string) {
+    await this.ctx.limits.hit('loginPerIp', ip);
+    const accountKey = input.login;
+    await this.ctx.limits.check('loginFailuresPerAccount', accountKey);
+    const [user] = await this.db
+      .select()
+      .from(users)
+      .where(or(eq(users.email, input.login), eq(users.username, input.login)))
+      .limit(1);
+    const valid = user?.passwordHash
+      ? await verifyPassword(user.passwordHash, input.password)
+      : await verifyAgainstDummy(input.password);
+    if (!user || !valid) {
+      await this.ctx.limits.hit('loginFailuresPerAccount', accountKey);
+      throw new AppError('INVALID_CREDENTIALS');
+    }
+    await this.ctx.limits.reset('loginFailuresPerAccount', accountKey);
+    if (!user.emailConfirmedAt) {
+      await this.sendCode(user, 'confirm_email', ip).catch((error) => {
+        // A code sent a moment ago is still valid: the user only has to enter it.
+        if (!(error instanceof AppError && error.code === 'RATE_LIMITED')) throw error;
+      });
+      throw new AppError('EMAIL_NOT_CONFIRMED', { email: 'EMAIL_NOT_CONFIRMED' });
+    }
+    await this.sendCode(user, 'login', ip, input.rememberMe);
+    return { email: user.email };
+  }
+
+  async confirmLogin(input: EmailCodeInput, ip: string) {
+    const user = await this.byEmail(input.email);
+    const { rememberMe } = await this.verifyCode(user, 'login', input.code, true, ip);
+    const session = await createSession(this.db, user!.id, rememberMe);
+    return { session, user: toUserView(user!) };
+  }
+
+  async forgotPassword(email: string, ip: string) {
+    const user = await this.byEmail(email);
+    if (!user) throw new AppError('NO_EMAIL_FOUND');
+    await this.sendCode(user, 'reset_password', ip);
+    return { email: user.email };
+  }
+
+  async verifyResetCode(input: EmailCodeInput, ip: string) {
+    await this.verifyCode(await this.byEmail(input.email), 'reset_password', input.code, false, ip);
+    return { email: input.email, valid: true };
+  }
+
+  async resetPassword(input: { email: string; code: string; password: string }, ip: string) {
+    const user = await this.byEmail(input.email);
+    const passwordHash = await hashPassword(input.password);
+    await this.verifyCode(user, 'reset_password', input.code, true, ip, async (tx) => {
+      // The code proves the mailbox: the e-mail counts as confirmed, and old sessions end.
+      await tx
+        .update(users)
+        .set({ passwordHash, emailConfirmedAt: user!.emailConfirmedAt ?? new Date(), updatedAt: new Date() })
+        .where(eq(users.id, user!.id));
+      await tx.delete(sessions).where(eq(sessions.userId, user!.id));
+    });
+    await this.ctx.limits.reset('loginFailuresPerAccount', input.email);
+    return { email: input.email };
+  }
+
+  private oidc?: Promise<{ tokenEndpoint: string; jwks: ReturnType<typeof createRemoteJWKSet>; issuer: string }>;
+
+  private discover() {
+    const { issuer } = this.ctx.config.google;
+    this.oidc ??= (async () => {
+      const response = await fetch(`${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`);
+      if (!response.ok) throw new Error(`OpenID discovery failed: ${response.status}`);
+      const meta = (await response.json()) as { issuer: string; token_endpoint: string; jwks_uri: string };
+      return {
+        issuer: meta.issuer,
+        tokenEndpoint: meta.token_endpoint,
+        jwks: createRemoteJWKSet(new URL(meta.jwks_uri)),
+      };
+    })();
+    this.oidc.catch(() => {
+      this.oidc = undefined;
+    });
+    return this.oidc;
+  }
+
+  /** Google sign-in: exchange the authorization code, verify the ID token, sign in or sign up. */
+  async googleCode(input: { code: string; redirectUri: string }, language: Language) {
+    const { clientId, clientSecret } = this.ctx.config.google;
+    if (!clientId || !clientSecret) throw new AppError('GOOGLE_NOT_CONFIGURED');
+    let claims: { sub: string; email?: string; email_verified?: boolean; given_name?: string; family_name?: string };
+    try {
+      const oidc = await this.discover();
+      const response = await fetch(oidc.tokenEndpoint, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString('base64')}`,
+        },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code: input.code,
+          redirect_uri: input.redirectUri,
+        }),
+      });
+      if (!response.ok) throw new AppError('GOOGLE_LOGIN_FAILED');
+      const tokens = (await response.json()) as { id_token?: string };
+      if (!tokens.id_token) throw new AppError('GOOGLE_ID_TOKEN_NOT_FOUND');
+      const { payload } = await jwtVerify(tokens.id_token, oidc.jwks, { issuer: oidc.issuer, audience: clientId });
+      claims = payload as typeof claims;
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw new AppError('GOOGLE_LOGIN_FAILED');
+    }
+    const email = claims.email?.toLowerCase();
+    if (!claims.sub || !email || claims.email_verified === false) throw new AppError('GOOGLE_LOGIN_FAILED');
+
+    const [existing] = await this.db
+      .select()
+      .from(users)
+      .where(or(eq(users.googleSubject, claims.sub), eq(users.email, email)))
+      .limit(1);
+    let user: UserRow;
+    if (existing) {
+      // Google vouches for the address: link the account and count the e-mail as confirmed.
+      [user] = (await this.db
+        .update(users)
+        .set({
+          googleSubject: claims.sub,
+          emailConfirmedAt: existing.emailConfirmedAt ?? new Date(),
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, existing.id))
+        .returning()) as [UserRow];
+    } else {
+      [user] = (await this.db
+        .insert(users)
+        .values({
+          email,
+          googleSubject: claims.sub,
+          emailConfirmedAt: new Date(),
+          firstName: claims.given_name ?? null,
+          lastName: claims.family_name ?? null,
+          language,
+        })
+        .returning()) as [UserRow];
+    }
+    const session = await createSession(this.db, user.id, true);
+    return { session, user: toUserView(user) };
+  }
+
+  async updateUser(user: UserRow, input: UpdateUserInput & { phone?: string | null }) {
+    const [updated] = (await this.db
+      .update(users)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+      .returning()) as [UserRow];
+    return toUserView(updated);
+  }
+
+  async updateOwner(user: UserRow, input: UpdateOwnerInput) {
+    const changes: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+    if (input.newPassword) {
+      // A Google-only account sets its first password without a current one.
+      if (
+        user.passwordHash &&
+        !(input.currentPassword && (await verifyPassword(user.passwordHash, input.currentPassword)))
+      ) {
+        throw new AppError('WRONG_PASSWORD', { currentPassword: 'WRONG_PASSWORD' });
+      }
+      changes.passwordHash = await hashPassword(input.newPassword);
+    }
+    if (input.username !== undefined && input.username !== user.username) {
+      changes.username = input.username;
+    }
+    try {
+      const [updated] = (await this.db.update(users).set(changes).where(eq(users.id, user.id)).returning()) as [
+        UserRow,
+      ];
+      return toUserView(updated);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('USERNAME_TAKEN', { username: 'USERNAME_TAKEN' });
+      throw error;
+    }
+  }
+
+  async logout(token: string | undefined) {
+    if (token) await deleteSession(this.db, token);
+  }
+}

@@ -1,0 +1,107 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.js';
+import { markets, sessions, users } from '../db/schema/index.js';
+import { AppError } from './errors.js';
+
+export const SESSION_COOKIE = 'token';
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A remembered session lasts 30 days; otherwise a day, and the cookie ends with the browser. */
+const REMEMBERED_MS = 30 * DAY_MS;
+const SESSION_MS = DAY_MS;
+
+export type UserRow = typeof users.$inferSelect;
+export type MarketRow = typeof markets.$inferSelect;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+export async function createSession(db: Db, userId: string, remember: boolean) {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + (remember ? REMEMBERED_MS : SESSION_MS));
+  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt });
+  return { token, expiresAt, remember };
+}
+
+export function setSessionCookie(
+  reply: FastifyReply,
+  session: { token: string; expiresAt: Date; remember: boolean },
+  secure: boolean,
+) {
+  reply.setCookie(SESSION_COOKIE, session.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    ...(session.remember ? { expires: session.expiresAt } : {}),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** The session token of a request: Bearer header first, then the cookie. */
+export function requestToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) {
+    const token = header.slice(7).trim();
+    if (token && token !== 'null') return token;
+  }
+  const cookie = request.cookies?.[SESSION_COOKIE];
+  return cookie && cookie !== 'null' ? cookie : undefined;
+}
+
+const userByRequest = new WeakMap<FastifyRequest, Promise<UserRow | null>>();
+
+/** The signed-in user or null; looked up once per request. */
+export function currentUser(db: Db, request: FastifyRequest): Promise<UserRow | null> {
+  let found = userByRequest.get(request);
+  if (!found) {
+    found = lookUpUser(db, requestToken(request));
+    userByRequest.set(request, found);
+  }
+  return found;
+}
+
+async function lookUpUser(db: Db, token: string | undefined): Promise<UserRow | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row?.user ?? null;
+}
+
+export async function requireUser(db: Db, request: FastifyRequest): Promise<UserRow> {
+  const user = await currentUser(db, request);
+  if (!user) throw new AppError('UNAUTHORIZED');
+  return user;
+}
+
+/**
+ * The guard of every market-scoped route (DESIGN §4): the caller must own the market. Anyone
+ * else, signed in or not, learns nothing: 404.
+ */
+export async function requireMarket(
+  db: Db,
+  request: FastifyRequest,
+  marketId: string,
+): Promise<{ user: UserRow; market: MarketRow }> {
+  const user = await requireUser(db, request);
+  const [market] = await db
+    .select()
+    .from(markets)
+    .where(and(eq(markets.id, marketId), eq(markets.ownerId, user.id)))
+    .limit(1);
+  if (!market) throw new AppError('NOT_FOUND');
+  return { user, market };
+}
+
+export async function deleteSession(db: Db, token: string) {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}

@@ -1,0 +1,40 @@
+import { desc } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { mailOutbox } from '../db/schema/index.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** `db` lets a caller write outbox mail inside its own transaction. */
+  send(message: MailMessage, db?: Db): Promise<void>;
+  readonly kind: 'smtp' | 'outbox';
+}
+
+export function createMailer(config: Config, defaultDb: Db): Mailer {
+  if (config.mail.smtpUrl) {
+    const transport = nodemailer.createTransport(config.mail.smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(message) {
+        await transport.sendMail({ from: config.mail.from, ...message });
+      },
+    };
+  }
+  return {
+    kind: 'outbox',
+    async send(message, db = defaultDb) {
+      await db.insert(mailOutbox).values(message);
+    },
+  };
+}
+
+export async function listOutbox(db: Db, limit = 50) {
+  return db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(limit);
+}

@@ -1,0 +1,51 @@
+import type { MessageKey } from './messages.js';
+
+/**
+ * Error codes of the API envelope `{ error: { code, message, fields? } }` and their HTTP
+ * status. Each code is also a key of the message catalogue.
+ */
+export const errorStatus = {
+  VALIDATION_FAILED: 400,
+  INVALID_JSON: 400,
+  CODE_INCORRECT: 400,
+  CODE_EXPIRED: 400,
+  GOOGLE_ID_TOKEN_NOT_FOUND: 400,
+  UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
+  GOOGLE_LOGIN_FAILED: 401,
+  WRONG_PASSWORD: 403,
+  EMAIL_NOT_CONFIRMED: 403,
+  NOT_FOUND: 404,
+  NO_EMAIL_FOUND: 404,
+  GOOGLE_NOT_CONFIGURED: 404,
+  METHOD_NOT_ALLOWED: 405,
+  USER_ALREADY_EXISTS: 409,
+  USERNAME_TAKEN: 409,
+  MARKET_NAME_TAKEN: 409,
+  EMAIL_ALREADY_CONFIRMED: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  FILE_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNSUPPORTED_FILE_TYPE: 415,
+  FILE_UPLOAD_FAILED: 422,
+  CODE_ATTEMPTS_EXCEEDED: 429,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SEND_CODE_FAILED: 502,
+  RESET_LINK_FAILED: 502,
+  SERVICE_UNAVAILABLE: 503,
+} as const satisfies Partial<Record<MessageKey, number>>;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+/** Field errors map a field path ("password", "items.0.qty") to a catalogue key. */
+export type FieldErrors = Record<string, MessageKey>;
+
+export interface ErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    /** Per field: the catalogue key and its text in the caller's language. */
+    fields?: Record<string, { code: MessageKey; message: string }>;
+  };
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { limits } from './limits.js';
+
+/**
+ * Names a store can't take because the product's own pages live at the root (SPEC §2) and a
+ * store is served at /{marketName}.
+ */
+export const RESERVED_MARKET_NAMES: ReadonlySet<string> = new Set([
+  'login',
+  'register',
+  'reg-via-email',
+  'email-verification',
+  'login-verification',
+  'forgot-pass',
+  're-enter-pass',
+  'choose-market',
+  'create-market',
+  'create-market-finish',
+  'card-success',
+  'card-failed',
+  'success',
+  'failed',
+  'success-page',
+  'cp',
+  'privacy',
+  'terms',
+  'help-center',
+  'bug-report',
+  'about',
+  'contact',
+  'blogs',
+  'tutorials',
+  'apply',
+  'customize-store-page',
+  'not-found',
+  'maintenance',
+  'api',
+  'assets',
+  'uploads',
+  'staff',
+  'dev-mailbox',
+  'sandbox',
+  'pay',
+  'payment',
+  'checkout',
+  'admin',
+  'www',
+  'mail',
+  'static',
+  'public',
+  'help',
+  'support',
+  'docs',
+  'status',
+  'health',
+  'robots-txt',
+  'sitemap',
+  'blog',
+  'careers',
+  'home',
+  'shop',
+  'store',
+  'stores',
+  'market',
+  'markets',
+  'account',
+  'settings',
+  'favicon-ico',
+  'null',
+  'undefined',
+]);
+
+export const marketNameSchema = z
+  .string('required')
+  .trim()
+  .min(1, 'required')
+  .min(limits.marketName.min, 'tooShort')
+  .max(limits.marketName.max, 'tooLong')
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'marketNameFormat')
+  .refine((v) => !RESERVED_MARKET_NAMES.has(v), 'marketNameReserved');
+
+const sectorIdSchema = z.number('sectorRequired').int('sectorRequired').positive('sectorRequired');
+const logoUrlSchema = z.union([
+  z.string('invalidValue').max(1024, 'tooLong').startsWith('/uploads/', 'invalidValue'),
+  z.null(),
+]);
+
+export const createMarketSchema = z.strictObject({
+  name: marketNameSchema,
+  sectorId: sectorIdSchema,
+  logoUrl: logoUrlSchema.optional(),
+});
+export type CreateMarketInput = z.input<typeof createMarketSchema>;
+
+export const updateMarketSchema = z.strictObject({
+  id: z.uuid('invalidValue'),
+  name: marketNameSchema.optional(),
+  sectorId: sectorIdSchema.optional(),
+  logoUrl: logoUrlSchema.optional(),
+  description: z.string('invalidValue').max(limits.marketDescription.max, 'tooLong').optional(),
+});
+export type UpdateMarketInput = z.input<typeof updateMarketSchema>;
+
+export interface SectorView {
+  id: number;
+  slug: string;
+  name: string;
+}
+
+export interface MarketView {
+  id: string;
+  name: string;
+  sectorId: number;
+  logoUrl: string | null;
+  description: string | null;
+  createdAt: string;
+}

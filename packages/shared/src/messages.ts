@@ -1,0 +1,231 @@
+/**
+ * The message catalogue (SPEC §8) in every interface language. Server errors and field
+ * validation carry a key of this catalogue; the server answers in the caller's language and
+ * the web shows the same text, so a message is written once.
+ */
+export const LANGUAGES = ['az', 'en', 'ru'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'az';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+type Texts = Record<Language, string>;
+
+export const messages = {
+  // Sign-in and registration (SPEC §8)
+  INVALID_CREDENTIALS: {
+    en: 'Email or password is incorrect',
+    az: 'E-poçt və ya şifrə yanlışdır',
+    ru: 'Неверный e-mail или пароль',
+  },
+  required: {
+    en: 'Fill in the inputs completely',
+    az: 'Xanaları tam doldurun',
+    ru: 'Заполните все поля',
+  },
+  GOOGLE_ID_TOKEN_NOT_FOUND: {
+    en: 'Google ID token not found',
+    az: 'Google ID tokeni tapılmadı',
+    ru: 'Google ID-токен не найден',
+  },
+  GOOGLE_LOGIN_FAILED: {
+    en: 'Google login failed',
+    az: 'Google ilə giriş alınmadı',
+    ru: 'Не удалось войти через Google',
+  },
+  USER_ALREADY_EXISTS: {
+    en: 'User already exists',
+    az: 'İstifadəçi artıq mövcuddur',
+    ru: 'Пользователь уже существует',
+  },
+  invalidEmail: {
+    en: 'Invalid email format',
+    az: 'E-poçt formatı yanlışdır',
+    ru: 'Неверный формат e-mail',
+  },
+  tooShort: { en: 'Too short', az: 'Çox qısadır', ru: 'Слишком коротко' },
+  tooLong: { en: 'Too long', az: 'Çox uzundur', ru: 'Слишком длинно' },
+  passwordsMustMatch: {
+    en: 'Passwords must match',
+    az: 'Şifrələr eyni olmalıdır',
+    ru: 'Пароли должны совпадать',
+  },
+  CODE_INCORRECT: { en: 'Code is incorrect', az: 'Kod yanlışdır', ru: 'Неверный код' },
+  NO_EMAIL_FOUND: { en: 'No email found', az: 'E-poçt tapılmadı', ru: 'E-mail не найден' },
+  SEND_CODE_FAILED: {
+    en: 'Failed to send code',
+    az: 'Kodu göndərmək alınmadı',
+    ru: 'Не удалось отправить код',
+  },
+  invalidCode: {
+    en: 'Please enter a valid code',
+    az: 'Zəhmət olmasa, düzgün kod daxil edin',
+    ru: 'Пожалуйста, введите правильный код',
+  },
+  RESET_LINK_FAILED: {
+    en: 'Failed to send reset link, please try again',
+    az: 'Bərpa linkini göndərmək alınmadı, yenidən cəhd edin',
+    ru: 'Не удалось отправить ссылку для сброса, попробуйте ещё раз',
+  },
+  // Markets (SPEC §8 "Other")
+  MARKET_NAME_TAKEN: {
+    en: 'The market name must be unique',
+    az: 'Mağaza adı unikal olmalıdır',
+    ru: 'Название магазина должно быть уникальным',
+  },
+  marketNameReserved: {
+    en: 'This name is reserved by the platform. Choose another one',
+    az: 'Bu ad platforma üçün ayrılıb. Başqa ad seçin',
+    ru: 'Это название зарезервировано платформой. Выберите другое',
+  },
+  marketNameFormat: {
+    en: 'Use lowercase letters, digits and single hyphens, not at the start or end',
+    az: 'Kiçik hərflər, rəqəmlər və tək defis istifadə edin; defis əvvəldə və sonda olmamalıdır',
+    ru: 'Используйте строчные буквы, цифры и одиночные дефисы, не в начале и не в конце',
+  },
+  sectorRequired: {
+    en: 'Choose a sector',
+    az: 'Sahəni seçin',
+    ru: 'Выберите сферу',
+  },
+  // Product form messages used by uploads (SPEC §8)
+  FILE_UPLOAD_FAILED: {
+    en: 'File upload failed',
+    az: 'Fayl yüklənmədi',
+    ru: 'Не удалось загрузить файл',
+  },
+  UNSUPPORTED_FILE_TYPE: {
+    en: 'Only PNG, JPG, JPEG and WebP images are allowed',
+    az: 'Yalnız PNG, JPG, JPEG və WebP şəkilləri qəbul olunur',
+    ru: 'Допускаются только изображения PNG, JPG, JPEG и WebP',
+  },
+  FILE_TOO_LARGE: {
+    en: 'The file is too large',
+    az: 'Fayl çox böyükdür',
+    ru: 'Файл слишком большой',
+  },
+  // Account rules that the catalogue implies but does not word
+  passwordRules: {
+    en: 'Use lowercase and uppercase letters, a digit and a special character, without spaces',
+    az: 'Kiçik və böyük hərf, rəqəm və xüsusi simvol istifadə edin, boşluqsuz',
+    ru: 'Используйте строчные и заглавные буквы, цифру и спецсимвол, без пробелов',
+  },
+  termsRequired: {
+    en: 'Accept the terms to continue',
+    az: 'Davam etmək üçün şərtləri qəbul edin',
+    ru: 'Примите условия, чтобы продолжить',
+  },
+  invalidPhone: {
+    en: 'Enter the phone as +994 10 234 56 78',
+    az: 'Telefonu +994 10 234 56 78 formatında daxil edin',
+    ru: 'Введите телефон в формате +994 10 234 56 78',
+  },
+  invalidUsername: {
+    en: 'Use 3–30 lowercase letters, digits, dots or underscores',
+    az: '3–30 kiçik hərf, rəqəm, nöqtə və ya alt xətt istifadə edin',
+    ru: 'Используйте 3–30 строчных букв, цифр, точек или подчёркиваний',
+  },
+  invalidValue: {
+    en: 'This value is not valid',
+    az: 'Bu dəyər düzgün deyil',
+    ru: 'Недопустимое значение',
+  },
+  unknownField: {
+    en: 'This field is not accepted',
+    az: 'Bu sahə qəbul edilmir',
+    ru: 'Это поле не принимается',
+  },
+  CODE_EXPIRED: {
+    en: 'The code has expired. Request a new one',
+    az: 'Kodun vaxtı bitib. Yenisini istəyin',
+    ru: 'Срок действия кода истёк. Запросите новый',
+  },
+  CODE_ATTEMPTS_EXCEEDED: {
+    en: 'Too many wrong attempts. Request a new code',
+    az: 'Çox sayda yanlış cəhd. Yeni kod istəyin',
+    ru: 'Слишком много неверных попыток. Запросите новый код',
+  },
+  EMAIL_NOT_CONFIRMED: {
+    en: 'Confirm your email first. We have sent you a new code',
+    az: 'Əvvəlcə e-poçtunuzu təsdiqləyin. Sizə yeni kod göndərdik',
+    ru: 'Сначала подтвердите e-mail. Мы отправили вам новый код',
+  },
+  EMAIL_ALREADY_CONFIRMED: {
+    en: 'This email is already confirmed. You can sign in',
+    az: 'Bu e-poçt artıq təsdiqlənib. Daxil ola bilərsiniz',
+    ru: 'Этот e-mail уже подтверждён. Вы можете войти',
+  },
+  WRONG_PASSWORD: {
+    en: 'The current password is incorrect',
+    az: 'Hazırkı şifrə yanlışdır',
+    ru: 'Текущий пароль неверен',
+  },
+  USERNAME_TAKEN: {
+    en: 'This username is already taken',
+    az: 'Bu istifadəçi adı artıq tutulub',
+    ru: 'Это имя пользователя уже занято',
+  },
+  GOOGLE_NOT_CONFIGURED: {
+    en: 'Google sign-in is not available',
+    az: 'Google ilə giriş mövcud deyil',
+    ru: 'Вход через Google недоступен',
+  },
+  RATE_LIMITED: {
+    en: 'Too many attempts. Try again in a few minutes',
+    az: 'Çox sayda cəhd. Bir neçə dəqiqədən sonra yenidən cəhd edin',
+    ru: 'Слишком много попыток. Повторите через несколько минут',
+  },
+  UNAUTHORIZED: {
+    en: 'Please sign in to continue',
+    az: 'Davam etmək üçün daxil olun',
+    ru: 'Войдите, чтобы продолжить',
+  },
+  NOT_FOUND: { en: 'Not found', az: 'Tapılmadı', ru: 'Не найдено' },
+  VALIDATION_FAILED: {
+    en: 'Check the highlighted fields',
+    az: 'Qeyd olunan xanaları yoxlayın',
+    ru: 'Проверьте отмеченные поля',
+  },
+  INVALID_JSON: {
+    en: 'The request body is not valid JSON',
+    az: 'Sorğunun məzmunu düzgün JSON deyil',
+    ru: 'Тело запроса не является корректным JSON',
+  },
+  PAYLOAD_TOO_LARGE: {
+    en: 'The request is too large',
+    az: 'Sorğu çox böyükdür',
+    ru: 'Запрос слишком большой',
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    en: 'This content type is not supported',
+    az: 'Bu məzmun növü dəstəklənmir',
+    ru: 'Этот тип содержимого не поддерживается',
+  },
+  METHOD_NOT_ALLOWED: {
+    en: 'This method is not allowed here',
+    az: 'Bu metod burada icazəli deyil',
+    ru: 'Этот метод здесь не разрешён',
+  },
+  INTERNAL: {
+    en: 'An error occurred',
+    az: 'Xəta baş verdi',
+    ru: 'Произошла ошибка',
+  },
+  SERVICE_UNAVAILABLE: {
+    en: 'The service is temporarily unavailable',
+    az: 'Xidmət müvəqqəti olaraq əlçatan deyil',
+    ru: 'Сервис временно недоступен',
+  },
+} satisfies Record<string, Texts>;
+
+export type MessageKey = keyof typeof messages;
+
+export function isMessageKey(value: unknown): value is MessageKey {
+  return typeof value === 'string' && Object.hasOwn(messages, value);
+}
+
+export function translate(key: MessageKey, language: Language): string {
+  return messages[key][language];
+}

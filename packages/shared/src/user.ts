@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { limits, TIME_ZONES } from './limits.js';
+import { LANGUAGES } from './messages.js';
+
+// Field messages are catalogue keys (see messages.ts); the server and the web translate them.
+
+const required = (max: number) => z.string('required').trim().min(1, 'required').max(max, 'tooLong');
+
+// A pragmatic address check: one @, no spaces, a dot in the domain.
+const EMAIL_RE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+export const emailSchema = z
+  .string('required')
+  .trim()
+  .toLowerCase()
+  .min(1, 'required')
+  .max(limits.email.max, 'tooLong')
+  .regex(EMAIL_RE, 'invalidEmail');
+
+/** Printable ASCII without space: what a keyboard in any of our languages can type. */
+const PASSWORD_CHARS = /^[\x21-\x7e]+$/;
+
+export const passwordSchema = z
+  .string('required')
+  .min(1, 'required')
+  .min(limits.password.min, 'tooShort')
+  .max(limits.password.max, 'tooLong')
+  .regex(PASSWORD_CHARS, 'passwordRules')
+  .regex(/[a-z]/, 'passwordRules')
+  .regex(/[A-Z]/, 'passwordRules')
+  .regex(/\d/, 'passwordRules')
+  .regex(/[^A-Za-z0-9]/, 'passwordRules');
+
+/** 0–4: how many of the password's kinds (length, cases, digits, specials) are strong. */
+export function passwordStrength(password: string): 0 | 1 | 2 | 3 | 4 {
+  if (!password) return 0;
+  let score = 0;
+  if (password.length >= limits.password.min) score++;
+  if (/[a-z]/.test(password) && /[A-Z]/.test(password)) score++;
+  if (/\d/.test(password)) score++;
+  if (/[^A-Za-z0-9]/.test(password)) score++;
+  if (score === 4 && password.length < 12) return 3;
+  return score as 0 | 1 | 2 | 3 | 4;
+}
+
+export const codeSchema = z.string('invalidCode').regex(/^\d{6}$/, 'invalidCode');
+
+export const languageSchema = z.enum(LANGUAGES, 'invalidValue');
+
+export const registerSchema = z
+  .strictObject({
+    email: emailSchema,
+    password: passwordSchema,
+    confirmPassword: z.string('required').min(1, 'required'),
+    acceptTerms: z.literal(true, 'termsRequired'),
+    language: languageSchema.optional(),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'passwordsMustMatch',
+  });
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const emailCodeSchema = z.strictObject({ email: emailSchema, code: codeSchema });
+export type EmailCodeInput = z.input<typeof emailCodeSchema>;
+
+export const resendCodeQuerySchema = z.strictObject({ email: emailSchema });
+
+export const loginSchema = z.strictObject({
+  /** Email or username. */
+  login: required(limits.email.max).toLowerCase(),
+  password: z.string('required').min(1, 'required').max(limits.password.max, 'tooLong'),
+  rememberMe: z.boolean('invalidValue').default(false),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const forgotPasswordSchema = z.strictObject({ email: emailSchema });
+
+export const resetPasswordSchema = z
+  .strictObject({
+    email: emailSchema,
+    code: codeSchema,
+    password: passwordSchema,
+    confirmPassword: z.string('required').min(1, 'required'),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'passwordsMustMatch',
+  });
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+
+export const googleCodeSchema = z.strictObject({
+  code: required(2048),
+  redirectUri: z.url('invalidValue').max(2048, 'tooLong'),
+});
+
+const USERNAME_RE = /^[a-z0-9._]{3,30}$/;
+export const usernameSchema = z
+  .string('required')
+  .trim()
+  .toLowerCase()
+  .regex(USERNAME_RE, 'invalidUsername')
+  .refine((v) => !v.includes('@'), 'invalidUsername');
+
+/** +994 and nine digits; spaces, dashes and brackets are allowed while typing. */
+export const phoneSchema = z
+  .string('invalidPhone')
+  .transform((v) => v.replace(/[\s\-()]/g, ''))
+  .pipe(z.string().regex(/^\+994\d{9}$/, 'invalidPhone'));
+
+export function formatPhone(phone: string): string {
+  const d = phone.replace(/\D/g, '').replace(/^994/, '');
+  return `+994 ${d.slice(0, 2)} ${d.slice(2, 5)} ${d.slice(5, 7)} ${d.slice(7, 9)}`.trim();
+}
+
+const optionalName = z.string('invalidValue').trim().max(limits.name.max, 'tooLong');
+
+/** PUT /User/update-user: the profile. Absent fields stay as they are; null clears. */
+export const updateUserSchema = z.strictObject({
+  firstName: optionalName.optional(),
+  lastName: optionalName.optional(),
+  phone: z.union([phoneSchema, z.literal('').transform(() => null), z.null()]).optional(),
+  language: languageSchema.optional(),
+  timeZone: z.enum(TIME_ZONES as [string, ...string[]], 'invalidValue').optional(),
+  photoUrl: z.union([z.string().max(1024, 'tooLong').startsWith('/uploads/', 'invalidValue'), z.null()]).optional(),
+});
+export type UpdateUserInput = z.input<typeof updateUserSchema>;
+
+/** PUT /User/update-owner: the account's credentials (username, password). */
+export const updateOwnerSchema = z
+  .strictObject({
+    username: usernameSchema.optional(),
+    currentPassword: z.string('required').max(limits.password.max, 'tooLong').optional(),
+    newPassword: passwordSchema.optional(),
+    confirmPassword: z.string('required').optional(),
+  })
+  .refine((v) => !v.newPassword || v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'passwordsMustMatch',
+  });
+export type UpdateOwnerInput = z.input<typeof updateOwnerSchema>;
+
+export interface UserView {
+  id: string;
+  email: string;
+  username: string | null;
+  emailConfirmed: boolean;
+  hasPassword: boolean;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  language: (typeof LANGUAGES)[number];
+  timeZone: string;
+  photoUrl: string | null;
+  createdAt: string;
+}
