@@ -41,7 +41,7 @@ async function main() {
     ];
     if (config.devMailbox) lines.push(`  Mailbox:     ${url}/dev-mailbox   (sign-in and confirmation codes land here)`);
     if (config.seedDemo) {
-      lines.push(`  Demo store:  ${url}/${DEMO.market}`);
+      lines.push(`  Demo store:  ${DEMO.market} (choose it after signing in)`);
       lines.push(`  Demo login:  ${DEMO.email} / ${DEMO.password}`);
     }
     process.stdout.write(`${lines.join('\n')}\n\n`);

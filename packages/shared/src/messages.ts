@@ -213,6 +213,22 @@ export const messages = {
     az: 'Xəta baş verdi',
     ru: 'Произошла ошибка',
   },
+  // Failures the browser sees before any answer (SPEC §8 "Request failure kinds")
+  NETWORK_ERROR: {
+    en: 'Could not reach the server. Check your connection',
+    az: 'Serverə qoşulmaq mümkün olmadı. İnternet bağlantınızı yoxlayın',
+    ru: 'Не удалось связаться с сервером. Проверьте подключение',
+  },
+  TIMEOUT: {
+    en: 'The server took too long to answer. Try again',
+    az: 'Server çox gec cavab verdi. Yenidən cəhd edin',
+    ru: 'Сервер слишком долго не отвечал. Попробуйте ещё раз',
+  },
+  PARSE_ERROR: {
+    en: 'The answer from the server could not be read',
+    az: 'Serverin cavabını oxumaq mümkün olmadı',
+    ru: 'Не удалось прочитать ответ сервера',
+  },
   SERVICE_UNAVAILABLE: {
     en: 'The service is temporarily unavailable',
     az: 'Xidmət müvəqqəti olaraq əlçatan deyil',

@@ -1,0 +1,29 @@
+import type { MessageKey } from '@shop/shared';
+import type { TFunction } from 'i18next';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import type { z } from 'zod';
+import { ApiError } from '../../lib/api';
+
+/** A Mantine form resolver from a shared zod schema whose messages are catalogue keys. */
+export function localizedResolver<T extends z.ZodType>(schema: T, t: TFunction) {
+  // The first failing rule of a field is the one to show ("fill in" before "too short").
+  const resolve = zod4Resolver(schema, { errorPriority: 'first' });
+  return (values: Record<string, unknown>) => {
+    const errors = resolve(values);
+    return Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, t(`messages:${String(key)}`)]));
+  };
+}
+
+/** Text for a failed call, in the interface language. */
+export function errorText(error: unknown, t: TFunction): string {
+  if (error instanceof ApiError) return t(`messages:${error.code}`);
+  return t('messages:INTERNAL');
+}
+
+/** Field errors of a failed call, as Mantine form errors. */
+export function fieldErrors(error: unknown, t: TFunction): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  return Object.fromEntries(
+    Object.entries(error.fields).map(([field, { code }]) => [field, t(`messages:${code satisfies MessageKey}`)]),
+  );
+}

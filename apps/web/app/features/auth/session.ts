@@ -1,0 +1,38 @@
+import type { MarketView, UserView } from '@shop/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { tags } from '../../lib/query';
+import { sessionKeys, sessionStored, storageKeys, stored } from '../../lib/storage';
+
+export interface SignedIn {
+  token: string;
+  expiresAt: string;
+  user: UserView;
+}
+
+/**
+ * Where a freshly signed-in merchant goes: back to the store page they came from, else the
+ * remembered store's control panel, else the store chooser (or creation when they have none).
+ */
+export async function destinationAfterSignIn(queryClient: QueryClient, signedIn: SignedIn): Promise<string> {
+  queryClient.setQueryData(tags.user, signedIn.user);
+  const redirectMarket = sessionStored.get(sessionKeys.redirectMarketName);
+  if (redirectMarket) {
+    sessionStored.set(sessionKeys.redirectMarketName, null);
+    return `/${redirectMarket}`;
+  }
+  const markets = await api<MarketView[]>('GET', '/Market/get-all-store');
+  queryClient.setQueryData(tags.store, markets);
+  if (markets.length === 0) return '/create-market';
+  const chosen = markets.find((m) => m.id === stored.get(storageKeys.chooseMarket));
+  if (chosen) {
+    stored.set(storageKeys.storeName, chosen.name);
+    return '/cp/home';
+  }
+  if (markets.length === 1 && markets[0]) {
+    stored.set(storageKeys.chooseMarket, markets[0].id);
+    stored.set(storageKeys.storeName, markets[0].name);
+    return '/cp/home';
+  }
+  return '/choose-market';
+}

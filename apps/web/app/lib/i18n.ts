@@ -1,0 +1,48 @@
+import { DEFAULT_LANGUAGE, isLanguage, type Language, messages } from '@shop/shared';
+import { createInstance, type i18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import azAuth from '../locales/az/auth.json';
+import azCommon from '../locales/az/common.json';
+import azCp from '../locales/az/cp.json';
+import enAuth from '../locales/en/auth.json';
+import enCommon from '../locales/en/common.json';
+import enCp from '../locales/en/cp.json';
+import ruAuth from '../locales/ru/auth.json';
+import ruCommon from '../locales/ru/common.json';
+import ruCp from '../locales/ru/cp.json';
+
+/**
+ * Interface texts: one JSON per area and language under locales/, plus the shared message
+ * catalogue (errors and field messages) as `messages:<key>`.
+ */
+export const locales = {
+  az: { common: azCommon, auth: azAuth, cp: azCp },
+  en: { common: enCommon, auth: enAuth, cp: enCp },
+  ru: { common: ruCommon, auth: ruAuth, cp: ruCp },
+} as const;
+
+function catalogue(language: Language) {
+  return Object.fromEntries(Object.entries(messages).map(([key, texts]) => [key, texts[language]]));
+}
+
+export function createI18n(language: Language): i18n {
+  const instance = createInstance();
+  void instance.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: false,
+    resources: Object.fromEntries(
+      Object.entries(locales).map(([lng, areas]) => [
+        lng,
+        { translation: areas, messages: catalogue(lng as Language) },
+      ]),
+    ),
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+  });
+  return instance;
+}
+
+export function languageOf(value: string | null | undefined): Language {
+  return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+}

@@ -1,0 +1,33 @@
+import { limits } from '@shop/shared';
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api';
+
+/** Query keys grouped by the spec's cache tags (SPEC §7): a mutation invalidates its tag. */
+export const tags = {
+  user: ['User'] as const,
+  store: ['Store'] as const,
+  sectors: (language: string) => ['Sectors', language] as const,
+  mailbox: ['Mailbox'] as const,
+};
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        gcTime: limits.queryGcTimeMs,
+        refetchOnWindowFocus: false,
+        refetchOnReconnect: false,
+        // A 4xx will not change by asking again.
+        retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+      },
+    },
+  });
+}
+
+let browserClient: QueryClient | undefined;
+/** One client for the browser's lifetime; a fresh one per server render. */
+export function getQueryClient() {
+  if (typeof window === 'undefined') return createQueryClient();
+  browserClient ??= createQueryClient();
+  return browserClient;
+}

@@ -1,0 +1,123 @@
+import { Anchor, Button, Checkbox, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { loginSchema } from '@shop/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { errorText, fieldErrors, localizedResolver } from '../../features/auth/form';
+import { GoogleButton, googleRedirectUri } from '../../features/auth/google';
+import { destinationAfterSignIn, type SignedIn } from '../../features/auth/session';
+import { ApiError, api } from '../../lib/api';
+import { sessionKeys, sessionStored } from '../../lib/storage';
+import { useNotice } from '../../ui/notice';
+
+export function meta() {
+  return [{ title: 'Sign in · Shop builder' }];
+}
+
+export default function Login() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const notice = useNotice();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { login: params.get('email') ?? '', password: '', rememberMe: false },
+    validate: localizedResolver(loginSchema, t),
+  });
+
+  // Back from Google with an authorization code: exchange it (once) and sign in.
+  const googleCode = params.get('code');
+  const exchanged = useRef(false);
+  useEffect(() => {
+    if (!googleCode || exchanged.current) return;
+    exchanged.current = true;
+    const expected = sessionStored.get(sessionKeys.googleState);
+    sessionStored.set(sessionKeys.googleState, null);
+    if (!expected || expected !== params.get('state')) {
+      notice(t('messages:GOOGLE_LOGIN_FAILED'), 'error');
+      navigate('/login', { replace: true });
+      return;
+    }
+    api<SignedIn>('POST', '/User/google-code', { code: googleCode, redirectUri: googleRedirectUri() })
+      .then((signedIn) => destinationAfterSignIn(queryClient, signedIn))
+      .then((to) => navigate(to, { replace: true }))
+      .catch((error) => {
+        notice(errorText(error, t), 'error');
+        navigate('/login', { replace: true });
+      });
+  }, [googleCode, params, navigate, notice, queryClient, t]);
+
+  if (googleCode) {
+    return (
+      <Stack align="center" py="xl">
+        <Loader />
+        <Text>{t('auth.login.googleWorking')}</Text>
+      </Stack>
+    );
+  }
+
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      const { email } = await api<{ email: string }>('POST', '/User/login', values);
+      sessionStored.set(sessionKeys.pendingLogin, email);
+      navigate('/login-verification');
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'EMAIL_NOT_CONFIRMED' && values.login.includes('@')) {
+        sessionStored.set(sessionKeys.pendingEmail, values.login.trim().toLowerCase());
+        notice(errorText(error, t), 'warning');
+        navigate('/email-verification');
+        return;
+      }
+      form.setErrors(fieldErrors(error, t));
+      notice(errorText(error, t), 'error');
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <div>
+          <Title order={2}>{t('auth.login.title')}</Title>
+          <Text c="dimmed" size="sm">
+            {t('auth.login.subtitle')}
+          </Text>
+        </div>
+        <TextInput
+          label={t('auth.fields.emailOrUsername')}
+          autoComplete="username"
+          data-testid="login-email"
+          {...form.getInputProps('login')}
+        />
+        <PasswordInput
+          label={t('auth.fields.password')}
+          autoComplete="current-password"
+          data-testid="login-password"
+          {...form.getInputProps('password')}
+        />
+        <Group justify="space-between">
+          <Checkbox label={t('auth.login.rememberMe')} {...form.getInputProps('rememberMe', { type: 'checkbox' })} />
+          <Anchor component={Link} to="/forgot-pass" size="sm">
+            {t('auth.login.forgot')}
+          </Anchor>
+        </Group>
+        <Button type="submit" loading={busy} fullWidth data-testid="login-submit">
+          {t('auth.login.submit')}
+        </Button>
+        <GoogleButton />
+        <Text size="sm" ta="center">
+          {t('auth.login.noAccount')}{' '}
+          <Anchor component={Link} to="/register">
+            {t('auth.login.register')}
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

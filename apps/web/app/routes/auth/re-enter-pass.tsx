@@ -1,0 +1,97 @@
+import { Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { passwordSchema } from '@shop/shared';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { errorText, fieldErrors, localizedResolver } from '../../features/auth/form';
+import { PasswordStrength } from '../../features/auth/password-strength';
+import { api } from '../../lib/api';
+import { sessionKeys, sessionStored } from '../../lib/storage';
+import { useNotice } from '../../ui/notice';
+
+export function meta() {
+  return [{ title: 'New password · Shop builder' }];
+}
+
+const newPasswordSchema = z
+  .object({ password: passwordSchema, confirmPassword: z.string().min(1, 'required') })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'passwordsMustMatch' });
+
+export default function ReEnterPassword() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const notice = useNotice();
+  const [reset, setReset] = useState<{ email: string; code: string } | null | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { password: '', confirmPassword: '' },
+    validate: localizedResolver(newPasswordSchema, t),
+  });
+
+  useEffect(() => {
+    const email = sessionStored.get(sessionKeys.pendingEmail);
+    const code = sessionStored.get(sessionKeys.resetCode);
+    setReset(email && code ? { email, code } : null);
+  }, []);
+
+  if (reset === null) {
+    return (
+      <Stack>
+        <Text>{t('auth.reenter.restart')}</Text>
+        <Anchor component={Link} to="/forgot-pass">
+          {t('auth.forgot.title')}
+        </Anchor>
+      </Stack>
+    );
+  }
+
+  const submit = form.onSubmit(async (values) => {
+    if (!reset) return;
+    setBusy(true);
+    try {
+      await api('POST', '/User/reset-password', { ...reset, ...values });
+      sessionStored.set(sessionKeys.resetCode, null);
+      sessionStored.set(sessionKeys.pendingEmail, null);
+      notice(t('auth.reenter.done'), 'success');
+      navigate(`/login?email=${encodeURIComponent(reset.email)}`);
+    } catch (error) {
+      form.setErrors(fieldErrors(error, t));
+      notice(errorText(error, t), 'error');
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <div>
+          <Title order={2}>{t('auth.reenter.title')}</Title>
+          <Text c="dimmed" size="sm">
+            {t('auth.reenter.subtitle', { email: reset?.email ?? '' })}
+          </Text>
+        </div>
+        <PasswordInput
+          label={t('auth.fields.newPassword')}
+          description={t('auth.register.hint')}
+          autoComplete="new-password"
+          data-testid="reset-password"
+          {...form.getInputProps('password')}
+        />
+        <PasswordStrength password={form.values.password} />
+        <PasswordInput
+          label={t('auth.fields.reenterPassword')}
+          autoComplete="new-password"
+          data-testid="reset-confirm"
+          {...form.getInputProps('confirmPassword')}
+        />
+        <Button type="submit" loading={busy} fullWidth data-testid="reset-submit">
+          {t('auth.reenter.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,92 @@
+import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { registerSchema } from '@shop/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { errorText, fieldErrors, localizedResolver } from '../../features/auth/form';
+import { PasswordStrength } from '../../features/auth/password-strength';
+import { api } from '../../lib/api';
+import { sessionKeys, sessionStored } from '../../lib/storage';
+import { useNotice } from '../../ui/notice';
+import { useRootData } from '../../ui/preferences';
+
+export function meta() {
+  return [{ title: 'Register · Shop builder' }];
+}
+
+export default function RegisterWithEmail() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const notice = useNotice();
+  const { language } = useRootData();
+  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '', password: '', confirmPassword: '', acceptTerms: false },
+    validate: localizedResolver(registerSchema, t),
+    validateInputOnBlur: true,
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      const { email } = await api<{ email: string }>('POST', '/User/register', { ...values, language });
+      sessionStored.set(sessionKeys.pendingEmail, email);
+      navigate('/email-verification');
+    } catch (error) {
+      form.setErrors(fieldErrors(error, t));
+      notice(errorText(error, t), 'error');
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <div>
+          <Title order={2}>{t('auth.register.title')}</Title>
+          <Text c="dimmed" size="sm">
+            {t('auth.register.subtitle')}
+          </Text>
+        </div>
+        <TextInput
+          label={t('auth.fields.email')}
+          type="email"
+          autoComplete="email"
+          data-testid="register-email"
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label={t('auth.fields.password')}
+          description={t('auth.register.hint')}
+          autoComplete="new-password"
+          data-testid="register-password"
+          {...form.getInputProps('password')}
+        />
+        <PasswordStrength password={form.values.password} />
+        <PasswordInput
+          label={t('auth.fields.confirmPassword')}
+          autoComplete="new-password"
+          data-testid="register-confirm"
+          {...form.getInputProps('confirmPassword')}
+        />
+        <Checkbox
+          label={t('auth.register.terms')}
+          data-testid="register-terms"
+          {...form.getInputProps('acceptTerms', { type: 'checkbox' })}
+        />
+        <Button type="submit" loading={busy} fullWidth data-testid="register-submit">
+          {t('auth.register.submit')}
+        </Button>
+        <Text size="sm" ta="center">
+          {t('auth.register.haveAccount')}{' '}
+          <Anchor component={Link} to="/login">
+            {t('auth.register.login')}
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

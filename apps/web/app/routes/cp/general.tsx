@@ -1,0 +1,24 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useControlPanel } from '../../features/markets/control-panel';
+import { StoreSettingsForm } from '../../features/markets/store-settings-form';
+import type { Route } from './+types/general';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Store settings · Control panel' }];
+
+export default function General() {
+  const { t } = useTranslation();
+  const { market } = useControlPanel();
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} size="h2" data-testid="cp-general-title">
+          {t('cp.general.title')}
+        </Title>
+        <Text c="dimmed">{t('cp.general.subtitle')}</Text>
+      </div>
+      {/* A switch of store starts the form afresh from that store's values. */}
+      <StoreSettingsForm key={market.id} market={market} />
+    </Stack>
+  );
+}

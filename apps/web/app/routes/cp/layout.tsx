@@ -1,0 +1,150 @@
+import { AppShell, Burger, Center, em, Group, Loader, ScrollArea, Text } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import type { MarketView } from '@shop/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, redirect, useNavigate, useRevalidator } from 'react-router';
+import { isUnauthorized, userQuery } from '../../features/account/queries';
+import { UserMenu } from '../../features/account/user-menu';
+import { rememberMarket, resolveChosenMarket } from '../../features/markets/chosen-market';
+import { type ControlPanel, ControlPanelContext } from '../../features/markets/control-panel';
+import { CpNav } from '../../features/markets/cp-nav';
+import { marketsQuery } from '../../features/markets/queries';
+import { StoreSwitcher } from '../../features/markets/store-switcher';
+import { getQueryClient } from '../../lib/query';
+import { MantineRoot } from '../../ui/mantine';
+import { LanguageSwitch, ThemeToggle } from '../../ui/preferences';
+import type { Route } from './+types/layout';
+import './cp.css';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Control panel' }, { name: 'robots', content: 'noindex' }];
+
+const toLogin = (error: unknown): never => {
+  if (isUnauthorized(error)) throw redirect('/login');
+  throw error;
+};
+
+/**
+ * The guard of the whole panel, in the browser (the session cookie is the API's): a signed-in
+ * owner with at least one store, and the store to manage (SPEC §3 chooseMarket). Data goes
+ * into the query cache, where the screens read it.
+ */
+export async function clientLoader() {
+  const queryClient = getQueryClient();
+  const [user, markets] = await Promise.all([
+    queryClient.fetchQuery({ ...userQuery, staleTime: 0 }).catch(toLogin),
+    queryClient.fetchQuery({ ...marketsQuery, staleTime: 0 }).catch(toLogin),
+  ]);
+  const market = resolveChosenMarket(markets);
+  if (!market) throw redirect('/create-market');
+  return { user, markets, market };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  const { t } = useTranslation();
+  return (
+    <MantineRoot>
+      <Center mih="100vh">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    </MantineRoot>
+  );
+}
+
+export default function ControlPanelLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [navOpened, nav] = useDisclosure(false);
+  // The panel renders in the browser only, so the first render may already know the width.
+  const narrow = useMediaQuery(`(max-width: ${em(575)})`, false, { getInitialValueInEffect: false });
+  const preferences = (
+    <Group gap="xs" wrap="nowrap">
+      <LanguageSwitch signedIn />
+      <ThemeToggle className="cp-icon-button" />
+    </Group>
+  );
+  const queryClient = useQueryClient();
+  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  // The cache is the live copy (renames, new stores); the loader's copy covers a cleared cache.
+  const userResult = useQuery(userQuery);
+  const markets = useQuery(marketsQuery).data ?? loaderData.markets;
+  const user = userResult.data ?? loaderData.user;
+  const market = markets.find((m) => m.id === loaderData.market.id) ?? loaderData.market;
+
+  // A session that ends while the panel is open (expiry, sign-out in another tab).
+  useEffect(() => {
+    if (isUnauthorized(userResult.error)) void navigate('/login', { replace: true });
+  }, [userResult.error, navigate]);
+
+  const panel = useMemo<ControlPanel>(
+    () => ({
+      user,
+      markets,
+      market,
+      switchMarket: (next: MarketView) => {
+        rememberMarket(next);
+        // Everything cached belonged to the previous store's view; the loader picks the new one.
+        void queryClient.invalidateQueries();
+        void revalidator.revalidate();
+      },
+    }),
+    [user, markets, market, queryClient, revalidator],
+  );
+
+  return (
+    <MantineRoot>
+      <ControlPanelContext value={panel}>
+        <AppShell
+          header={{ height: 60 }}
+          navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+          padding={{ base: 'md', sm: 'xl' }}
+          data-testid="cp-shell"
+        >
+          <AppShell.Header>
+            <Group h="100%" px="md" gap="sm" wrap="nowrap" justify="space-between">
+              <Group gap="sm" wrap="nowrap" miw={0}>
+                <Burger
+                  opened={navOpened}
+                  onClick={nav.toggle}
+                  hiddenFrom="sm"
+                  size="sm"
+                  aria-label={t(navOpened ? 'cp.nav.closeMenu' : 'cp.nav.openMenu')}
+                  aria-expanded={navOpened}
+                  aria-controls="cp-navbar"
+                />
+                <Text
+                  component={Link}
+                  to="/cp/home"
+                  fw={800}
+                  size="lg"
+                  c="cyan.8"
+                  visibleFrom="md"
+                  style={{ textDecoration: 'none', whiteSpace: 'nowrap' }}
+                >
+                  {t('common.brand')}
+                </Text>
+                <StoreSwitcher />
+              </Group>
+              <Group gap="xs" wrap="nowrap">
+                {!narrow && preferences}
+                <UserMenu user={user} />
+              </Group>
+            </Group>
+          </AppShell.Header>
+          <AppShell.Navbar id="cp-navbar" aria-label={t('cp.nav.label')}>
+            <AppShell.Section grow component={ScrollArea} p="sm">
+              <CpNav onNavigate={nav.close} />
+            </AppShell.Section>
+            {/* On the narrowest screens the header has no room for these. */}
+            {narrow && <AppShell.Section p="sm">{preferences}</AppShell.Section>}
+          </AppShell.Navbar>
+          <AppShell.Main>
+            <Outlet />
+          </AppShell.Main>
+        </AppShell>
+      </ControlPanelContext>
+    </MantineRoot>
+  );
+}

@@ -1,0 +1,90 @@
+import { Anchor, Box, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, redirect, useNavigate } from 'react-router';
+import { ProfileForm } from '../../features/account/profile-form';
+import { isUnauthorized, userQuery } from '../../features/account/queries';
+import { SecurityForm } from '../../features/account/security-form';
+import { ImageUpload } from '../../features/markets/image-upload';
+import { getQueryClient } from '../../lib/query';
+import { MantineRoot } from '../../ui/mantine';
+import { LanguageSwitch, ThemeToggle } from '../../ui/preferences';
+import type { Route } from './+types/manage-account';
+import './cp.css';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Manage account' }, { name: 'robots', content: 'noindex' }];
+
+/** Signed-in only, checked in the browser where the session cookie is sent. */
+export async function clientLoader() {
+  const user = await getQueryClient()
+    .fetchQuery({ ...userQuery, staleTime: 0 })
+    .catch((error: unknown) => {
+      if (isUnauthorized(error)) throw redirect('/login');
+      throw error;
+    });
+  return { user };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  const { t } = useTranslation();
+  return (
+    <MantineRoot>
+      <Center mih="100vh">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    </MantineRoot>
+  );
+}
+
+/** The account page (SPEC §2: a page of its own, outside the control-panel shell). */
+export default function ManageAccount({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const result = useQuery(userQuery);
+  const user = result.data ?? loaderData.user;
+
+  useEffect(() => {
+    if (isUnauthorized(result.error)) void navigate('/login', { replace: true });
+  }, [result.error, navigate]);
+
+  return (
+    <MantineRoot>
+      <Box component="header" px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <Group justify="space-between" wrap="nowrap" maw={880} mx="auto">
+          <Anchor component={Link} to="/cp/home" size="sm" fw={500} data-testid="account-back">
+            <Group gap={6} wrap="nowrap">
+              <IconArrowLeft size={16} aria-hidden />
+              {t('cp.account.back')}
+            </Group>
+          </Anchor>
+          <Group gap="xs" wrap="nowrap">
+            <LanguageSwitch signedIn />
+            <ThemeToggle className="cp-icon-button" />
+          </Group>
+        </Group>
+      </Box>
+      <Container size={880} py="xl" component="main">
+        <Stack gap="lg">
+          <div>
+            <Title order={1} size="h2" data-testid="account-title">
+              {t('cp.account.title')}
+            </Title>
+            <Text c="dimmed">{t('cp.account.subtitle')}</Text>
+          </div>
+          {/* A language chosen in the header is the profile's too: start the form from it. */}
+          <ProfileForm
+            key={user.language}
+            user={user}
+            renderPhoto={(input) => (
+              <ImageUpload label={t('cp.account.profile.photo')} round testId="profile-photo" {...input} />
+            )}
+          />
+          <SecurityForm user={user} />
+        </Stack>
+      </Container>
+    </MantineRoot>
+  );
+}

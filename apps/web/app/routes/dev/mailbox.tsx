@@ -1,0 +1,58 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ApiError, apiGet } from '../../lib/api';
+import { tags } from '../../lib/query';
+import './mailbox.css';
+
+interface OutboxMessage {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string;
+}
+
+export function meta() {
+  return [{ title: 'Dev mailbox · Shop builder' }, { name: 'robots', content: 'noindex' }];
+}
+
+/** Without SMTP, e-mail is written to the outbox; this page shows it so codes can be read. */
+export default function Mailbox() {
+  const { t, i18n } = useTranslation();
+  const { data, error, refetch, isFetching } = useQuery({
+    queryKey: tags.mailbox,
+    queryFn: () => apiGet<OutboxMessage[]>('/Dev/mailbox'),
+    refetchInterval: 3000,
+  });
+  const off = error instanceof ApiError && error.status === 404;
+  return (
+    <main className="mailbox">
+      <header>
+        <h1>{t('common.mailbox.title')}</h1>
+        <p>{off ? t('common.mailbox.unavailable') : t('common.mailbox.text')}</p>
+        <button type="button" className="plain-button" onClick={() => refetch()} disabled={isFetching}>
+          {t('common.mailbox.refresh')}
+        </button>
+      </header>
+      {data?.length === 0 && <p>{t('common.mailbox.empty')}</p>}
+      <ol className="mailbox__list">
+        {data?.map((message) => (
+          <li key={message.id} className="mailbox__item" data-testid="mail">
+            <div className="mailbox__meta">
+              <strong data-testid="mail-subject">{message.subject}</strong>
+              <span>
+                {t('common.mailbox.to')}: <span data-testid="mail-to">{message.to}</span>
+              </span>
+              <time dateTime={message.createdAt}>
+                {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(
+                  new Date(message.createdAt),
+                )}
+              </time>
+            </div>
+            <pre className="mailbox__text">{message.text}</pre>
+          </li>
+        ))}
+      </ol>
+    </main>
+  );
+}

@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LanguageSwitch, ThemeToggle } from '../../ui/preferences';
+import './landing.css';
+
+export function meta() {
+  return [
+    { title: 'Shop builder — open your online store' },
+    { name: 'description', content: 'Create an online store, add products and sell across Azerbaijan.' },
+  ];
+}
+
+/** The public landing page: what the product is and the way in. */
+export default function Landing() {
+  const { t } = useTranslation();
+  return (
+    <div className="landing">
+      <header className="landing__header">
+        <span className="landing__logo">{t('common.brand')}</span>
+        <nav className="landing__nav">
+          <LanguageSwitch />
+          <ThemeToggle />
+          <Link to="/login" className="landing__link">
+            {t('common.landing.login')}
+          </Link>
+        </nav>
+      </header>
+      <main className="landing__hero">
+        <h1>{t('common.landing.title')}</h1>
+        <p>{t('common.landing.text')}</p>
+        <Link to="/register" className="plain-button landing__cta">
+          {t('common.landing.start')}
+        </Link>
+        <ul className="landing__points">
+          <li>{t('common.landing.points.stores')}</li>
+          <li>{t('common.landing.points.languages')}</li>
+          <li>{t('common.landing.points.payments')}</li>
+        </ul>
+        <p className="landing__community">{t('common.landing.community')}</p>
+      </main>
+    </div>
+  );
+}

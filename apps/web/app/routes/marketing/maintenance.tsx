@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+
+export function meta() {
+  return [{ title: 'Maintenance · Shop builder' }];
+}
+
+export default function Maintenance() {
+  const { t } = useTranslation();
+  return (
+    <main className="fullscreen-message" data-testid="maintenance">
+      <p className="fullscreen-message__code" aria-hidden="true">
+        ⚙
+      </p>
+      <h1>{t('common.maintenance.title')}</h1>
+      <p>{t('common.maintenance.text')}</p>
+      <a href="/" className="plain-button">
+        {t('common.maintenance.retry')}
+      </a>
+    </main>
+  );
+}

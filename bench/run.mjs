@@ -1,0 +1,14 @@
+// `npm run bench [startup|auth]`: runs the named benchmarks (all by default), one at a time.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { root } from './lib.mjs';
+
+const all = ['startup', 'auth'];
+const chosen = process.argv.slice(2).filter((a) => all.includes(a));
+let failed = false;
+for (const name of chosen.length ? chosen : all) {
+  console.log(`\n=== bench: ${name} ===`);
+  const result = spawnSync('node', [path.join(root, 'bench', `${name}.mjs`)], { cwd: root, stdio: 'inherit' });
+  failed ||= result.status !== 0;
+}
+process.exit(failed ? 1 : 0);
