@@ -20,7 +20,7 @@ import { mediaRoutes } from './modules/media/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { userRoutes } from './modules/user/routes.js';
 import type { AppContext } from './platform/context.js';
-import { AppError, registerErrorHandler } from './platform/errors.js';
+import { AppError, registerErrorHandler, rejectNulCharacters, sendError } from './platform/errors.js';
 import { createMailer } from './platform/mail.js';
 import { RateLimits } from './platform/rate-limit.js';
 import { localStorage } from './platform/storage.js';
@@ -56,8 +56,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     loggerInstance: log,
     bodyLimit: 1024 * 1024,
-    // Behind a proxy the client address is in X-Forwarded-For; rate limits key on it.
-    trustProxy: true,
+    // Rate limits key on the client address: X-Forwarded-For counts only from trusted proxies.
+    trustProxy: config.trustProxy,
+    // A URL Fastify can't even decode never reaches the error handler: give it the envelope too.
+    frameworkErrors: (_error, request, reply) => sendError(request, reply, new AppError('VALIDATION_FAILED')),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -83,6 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(
     async (api) => {
+      api.addHook('preValidation', async (request) => rejectNulCharacters(request));
       await api.register(systemRoutes(ctx));
       await api.register(userRoutes(ctx));
       await api.register(marketRoutes(ctx));

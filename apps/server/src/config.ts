@@ -19,8 +19,19 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Shop Builder <no-reply@shop.local>'),
-  /** The dev mailbox page lists outbox mail; on by default only when mail goes to the outbox. */
+  /**
+   * The dev mailbox page lists outbox mail, codes included: on by default only in embedded mode
+   * without SMTP (the local quick start), never by default against PostgreSQL.
+   */
   DEV_MAILBOX: z.enum(['on', 'off']).optional(),
+  /**
+   * Whether X-Forwarded-For names the client (rate limits key on the client address): off when
+   * clients connect directly, else the proxy hops to trust (a number) or the proxies' addresses.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(off|on|\d+|[0-9a-fA-F.:/,\s]+)$/, 'must be off, on, a hop count or proxy addresses')
+    .default('off'),
   OIDC_ISSUER: z.url().default('https://accounts.google.com'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -47,7 +58,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
-    devMailbox: env.DEV_MAILBOX ? env.DEV_MAILBOX === 'on' : mailToOutbox,
+    devMailbox: env.DEV_MAILBOX ? env.DEV_MAILBOX === 'on' : mailToOutbox && !env.DATABASE_URL,
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     google: {
       issuer: env.OIDC_ISSUER,
       clientId: env.GOOGLE_CLIENT_ID,
@@ -59,6 +71,19 @@ function toConfig(env: z.infer<typeof envSchema>) {
     maintenance: env.MAINTENANCE === 'on',
     production: env.NODE_ENV === 'production',
   };
+}
+
+function trustProxyOf(value: string): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (value === 'off') return false;
+  if (value === 'on') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 export class ConfigError extends Error {}

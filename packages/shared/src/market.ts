@@ -79,7 +79,12 @@ export const marketNameSchema = z
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'marketNameFormat')
   .refine((v) => !RESERVED_MARKET_NAMES.has(v), 'marketNameReserved');
 
-const sectorIdSchema = z.number('sectorRequired').int('sectorRequired').positive('sectorRequired');
+// Sector ids are PostgreSQL integers: a larger number names no sector (and would overflow the query).
+const sectorIdSchema = z
+  .number('sectorRequired')
+  .int('sectorRequired')
+  .positive('sectorRequired')
+  .max(2_147_483_647, 'sectorRequired');
 const logoUrlSchema = z.union([
   z.string('invalidValue').max(1024, 'tooLong').startsWith('/uploads/', 'invalidValue'),
   z.null(),

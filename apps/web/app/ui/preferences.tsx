@@ -37,7 +37,7 @@ export function ThemeToggle({ className }: { className?: string }) {
   return (
     <button
       type="button"
-      className={className ?? 'plain-button'}
+      className={className ?? 'icon-button'}
       aria-label={t(next === 'dark' ? 'common.theme.toDark' : 'common.theme.toLight')}
       title={t(next === 'dark' ? 'common.theme.toDark' : 'common.theme.toLight')}
       data-testid="theme-toggle"

@@ -21,17 +21,27 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags: ['Media'], consumes: ['multipart/form-data'] } },
       async (request, reply) => {
         const user = await requireUser(ctx.db, request);
-        const file = await request.file({ limits: { fileSize: limits.imageUpload.maxBytes, files: 1 } });
+        const file = await request
+          .file({ limits: { fileSize: limits.imageUpload.maxBytes, files: 1 } })
+          .catch((error: { statusCode?: number }) => {
+            // Fastify's own errors (wrong content type …) carry their status; anything else is a
+            // body the multipart parser could not read (no boundary, broken headers).
+            if (error.statusCode) throw error;
+            throw new AppError('FILE_UPLOAD_FAILED');
+          });
         if (!file) throw new AppError('VALIDATION_FAILED', { file: 'required' });
         let bytes: Buffer;
         try {
           bytes = await file.toBuffer();
-        } catch {
-          throw new AppError('FILE_TOO_LARGE');
+        } catch (error) {
+          // Only the size limit means "too large"; a body cut short is a failed upload.
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE');
+          throw new AppError('FILE_UPLOAD_FAILED');
         }
         if (file.file.truncated) throw new AppError('FILE_TOO_LARGE');
-        const metadata = await sharp(bytes)
-          .metadata()
+        // sharp throws synchronously on an empty buffer: read inside the promise chain.
+        const metadata = await Promise.resolve()
+          .then(() => sharp(bytes).metadata())
           .catch(() => null);
         if (!metadata?.format || !ACCEPTED_FORMATS.has(metadata.format)) throw new AppError('UNSUPPORTED_FILE_TYPE');
         let output: { data: Buffer; info: sharp.OutputInfo };

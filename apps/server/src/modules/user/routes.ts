@@ -75,7 +75,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.put('/User/update-owner', { schema: { tags, body: updateOwnerSchema } }, async (request) => {
       const user = await requireUser(ctx.db, request);
-      return { data: await users.updateOwner(user, request.body) };
+      return { data: await users.updateOwner(user, request.body, requestToken(request)) };
     });
 
     app.post('/User/logout', { schema: { tags } }, async (request, reply) => {

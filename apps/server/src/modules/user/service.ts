@@ -1,9 +1,9 @@
 import type { EmailCodeInput, Language, UpdateOwnerInput, UpdateUserInput, UserView } from '@shop/shared';
-import { eq, or } from 'drizzle-orm';
+import { and, eq, ne, or } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { Db } from '../../db/client.js';
 import { type CodePurpose, sessions, users } from '../../db/schema/index.js';
-import { createSession, deleteSession, type UserRow } from '../../platform/auth.js';
+import { createSession, deleteSession, hashToken, type UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords.js';
@@ -87,7 +87,13 @@ export class UserService {
       if (isUniqueViolation(error)) throw new AppError('USER_ALREADY_EXISTS');
       throw error;
     }
-    await this.sendCode(user, 'confirm_email', ip);
+    try {
+      await this.sendCode(user, 'confirm_email', ip);
+    } catch (error) {
+      // A refused registration leaves nothing behind: no code was sent, so the user registers again.
+      await this.db.delete(users).where(eq(users.id, user.id));
+      throw error;
+    }
     return { email: user.email };
   }
 
@@ -108,6 +114,9 @@ export class UserService {
       return check;
     });
     if (!result.ok) throw new AppError(result.reason);
+    // The cooldown keeps a pending code from being replaced too often; a used code holds nothing,
+    // so signing out and in again within the minute must not be refused.
+    if (consume) await this.ctx.limits.reset('codeSendsPerAccount', `${purpose}:${user.id}`);
     return result;
   }
 
@@ -130,13 +139,14 @@ export class UserService {
 
   async login(input: { login: string; password: string; rememberMe: boolean }, ip: string) {
     await this.ctx.limits.hit('loginPerIp', ip);
-    const accountKey = input.login;
-    await this.ctx.limits.check('loginFailuresPerAccount', accountKey);
     const [user] = await this.db
       .select()
       .from(users)
       .where(or(eq(users.email, input.login), eq(users.username, input.login)))
       .limit(1);
+    // One account, one count: failures by e-mail and by username add up.
+    const accountKey = user?.id ?? input.login;
+    await this.ctx.limits.check('loginFailuresPerAccount', accountKey);
     const valid = user?.passwordHash
       ? await verifyPassword(user.passwordHash, input.password)
       : await verifyAgainstDummy(input.password);
@@ -186,7 +196,7 @@ export class UserService {
         .where(eq(users.id, user!.id));
       await tx.delete(sessions).where(eq(sessions.userId, user!.id));
     });
-    await this.ctx.limits.reset('loginFailuresPerAccount', input.email);
+    await this.ctx.limits.reset('loginFailuresPerAccount', user!.id);
     return { email: input.email };
   }
 
@@ -284,7 +294,8 @@ export class UserService {
     return toUserView(updated);
   }
 
-  async updateOwner(user: UserRow, input: UpdateOwnerInput) {
+  /** `currentToken` is the caller's session: a new password ends every other session. */
+  async updateOwner(user: UserRow, input: UpdateOwnerInput, currentToken: string | undefined) {
     const changes: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
     if (input.newPassword) {
       // A Google-only account sets its first password without a current one.
@@ -300,9 +311,15 @@ export class UserService {
       changes.username = input.username;
     }
     try {
-      const [updated] = (await this.db.update(users).set(changes).where(eq(users.id, user.id)).returning()) as [
-        UserRow,
-      ];
+      const updated = await this.db.transaction(async (tx) => {
+        const [row] = (await tx.update(users).set(changes).where(eq(users.id, user.id)).returning()) as [UserRow];
+        if (changes.passwordHash) {
+          await tx
+            .delete(sessions)
+            .where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, hashToken(currentToken ?? ''))));
+        }
+        return row;
+      });
       return toUserView(updated);
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('USERNAME_TAKEN', { username: 'USERNAME_TAKEN' });

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { tags } from '../../lib/query';
 import { sessionKeys, sessionStored, storageKeys, stored } from '../../lib/storage';
+import { resolveChosenMarket } from '../markets/chosen-market';
 
 export interface SignedIn {
   token: string;
@@ -24,14 +25,10 @@ export async function destinationAfterSignIn(queryClient: QueryClient, signedIn:
   const markets = await api<MarketView[]>('GET', '/Market/get-all-store');
   queryClient.setQueryData(tags.store, markets);
   if (markets.length === 0) return '/create-market';
-  const chosen = markets.find((m) => m.id === stored.get(storageKeys.chooseMarket));
-  if (chosen) {
-    stored.set(storageKeys.storeName, chosen.name);
-    return '/cp/home';
-  }
-  if (markets.length === 1 && markets[0]) {
-    stored.set(storageKeys.chooseMarket, markets[0].id);
-    stored.set(storageKeys.storeName, markets[0].name);
+  // A remembered store (or the only one) opens directly; with several, the owner chooses.
+  const remembered = markets.some((m) => m.id === stored.get(storageKeys.chooseMarket));
+  if (remembered || markets.length === 1) {
+    resolveChosenMarket(markets);
     return '/cp/home';
   }
   return '/choose-market';

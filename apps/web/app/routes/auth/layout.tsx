@@ -23,7 +23,7 @@ export default function AuthLayout() {
         </aside>
         <main className="auth__main">
           <Group justify="space-between" className="auth__top">
-            <Anchor component={Link} to="/" size="sm" className="auth__home">
+            <Anchor component={Link} to="/" size="sm" hiddenFrom="md">
               {t('common.brand')}
             </Anchor>
             <Group gap="xs" ml="auto">

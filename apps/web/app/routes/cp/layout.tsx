@@ -16,7 +16,6 @@ import { getQueryClient } from '../../lib/query';
 import { MantineRoot } from '../../ui/mantine';
 import { LanguageSwitch, ThemeToggle } from '../../ui/preferences';
 import type { Route } from './+types/layout';
-import './cp.css';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Control panel' }, { name: 'robots', content: 'noindex' }];
 
@@ -61,7 +60,7 @@ export default function ControlPanelLayout({ loaderData }: Route.ComponentProps)
   const preferences = (
     <Group gap="xs" wrap="nowrap">
       <LanguageSwitch signedIn />
-      <ThemeToggle className="cp-icon-button" />
+      <ThemeToggle />
     </Group>
   );
   const queryClient = useQueryClient();

@@ -12,7 +12,6 @@ import { getQueryClient } from '../../lib/query';
 import { MantineRoot } from '../../ui/mantine';
 import { LanguageSwitch, ThemeToggle } from '../../ui/preferences';
 import type { Route } from './+types/manage-account';
-import './cp.css';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Manage account' }, { name: 'robots', content: 'noindex' }];
 
@@ -62,7 +61,7 @@ export default function ManageAccount({ loaderData }: Route.ComponentProps) {
           </Anchor>
           <Group gap="xs" wrap="nowrap">
             <LanguageSwitch signedIn />
-            <ThemeToggle className="cp-icon-button" />
+            <ThemeToggle />
           </Group>
         </Group>
       </Box>

@@ -1,0 +1,239 @@
+import { readdir } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, errorOf, merchant, newIp, type TestApp } from '../../testing/app.js';
+
+let t: TestApp;
+let app: FastifyInstance;
+let token: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  app = t.app;
+  token = (await merchant(app)).token;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const EN = { 'accept-language': 'en' };
+
+/** A multipart/form-data body as a browser would send it. */
+async function form(file: { bytes: Buffer; name: string; type: string } | null, field = 'file') {
+  const data = new FormData();
+  data.append('note', 'hello');
+  if (file) data.append(field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  const encoded = new Response(data);
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type')! },
+  };
+}
+
+async function upload(file: { bytes: Buffer; name: string; type: string } | null, auth = token) {
+  const { payload, headers } = await form(file);
+  return app.inject({
+    method: 'POST',
+    url: '/api/Media/upload',
+    payload,
+    headers: { ...headers, ...EN, ...(auth ? bearer(auth) : {}) },
+    remoteAddress: newIp(),
+  });
+}
+
+function noise(width: number, height: number) {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 7919 + (i >> 5) * 104729) % 251;
+  return sharp(pixels, { raw: { width, height, channels: 3 } });
+}
+
+interface Uploaded {
+  url: string;
+  width: number;
+  height: number;
+}
+
+async function served(url: string) {
+  const response = await app.inject({ method: 'GET', url, remoteAddress: newIp() });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe('image/webp');
+  return { bytes: response.rawPayload, metadata: await sharp(response.rawPayload).metadata() };
+}
+
+describe('image upload', () => {
+  it('takes a PNG and serves it back as WebP', async () => {
+    const png = await sharp({ create: { width: 64, height: 48, channels: 4, background: '#3366ff' } })
+      .png()
+      .toBuffer();
+    const response = await upload({ bytes: png, name: 'logo.png', type: 'image/png' });
+    expect(response.statusCode).toBe(201);
+    const { data } = response.json() as { data: Uploaded };
+    expect(data.url).toMatch(/^\/uploads\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.webp$/);
+    expect(data).toMatchObject({ width: 64, height: 48 });
+    const { metadata } = await served(data.url);
+    expect(metadata).toMatchObject({ format: 'webp', width: 64, height: 48 });
+  });
+
+  it('takes a large JPEG photo (over the 1 MB JSON limit) and scales it to 1600 px', async () => {
+    const jpeg = await noise(2400, 1200).jpeg({ quality: 98 }).toBuffer();
+    expect(jpeg.length).toBeGreaterThan(1024 * 1024);
+    const response = await upload({ bytes: jpeg, name: 'photo.jpeg', type: 'image/jpeg' });
+    expect(response.statusCode).toBe(201);
+    const { data } = response.json() as { data: Uploaded };
+    expect(data).toMatchObject({ width: 1600, height: 800 });
+    const { metadata } = await served(data.url);
+    expect(metadata).toMatchObject({ format: 'webp', width: 1600, height: 800 });
+  });
+
+  it('takes a WebP', async () => {
+    const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .webp()
+      .toBuffer();
+    const response = await upload({ bytes: webp, name: 'x.webp', type: 'image/webp' });
+    expect(response.statusCode).toBe(201);
+  });
+
+  it('turns a phone photo upright and drops its metadata (location, camera)', async () => {
+    const jpeg = await noise(40, 20)
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif({ IFD0: { Make: 'PhoneMaker', Copyright: 'Private' } })
+      .toBuffer();
+    const before = await sharp(jpeg).metadata();
+    expect(before.orientation).toBe(6);
+    expect(before.exif).toBeDefined();
+    const response = await upload({ bytes: jpeg, name: 'IMG_0001.JPG', type: 'image/jpeg' });
+    expect(response.statusCode).toBe(201);
+    const { data } = response.json() as { data: Uploaded };
+    expect(data).toMatchObject({ width: 20, height: 40 });
+    const { bytes, metadata } = await served(data.url);
+    expect(metadata.exif).toBeUndefined();
+    expect(bytes.includes('PhoneMaker')).toBe(false);
+  });
+
+  it('names the stored file itself, whatever the upload was called', async () => {
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const response = await upload({ bytes: png, name: '../../evil<script>.png', type: 'image/png' });
+    expect(response.statusCode).toBe(201);
+    const { url } = (response.json() as { data: Uploaded }).data;
+    expect(url).not.toMatch(/evil|script|\.\./);
+  });
+
+  it.each([
+    ['a text file named .png', Buffer.from('just some text, not an image\n'.repeat(10)), 'notes.png', 'image/png'],
+    [
+      'a Windows executable named .jpg',
+      Buffer.concat([Buffer.from('MZ\x90\x00\x03'), Buffer.alloc(512, 1)]),
+      'photo.jpg',
+      'image/jpeg',
+    ],
+    [
+      'a Linux executable named .png',
+      Buffer.concat([Buffer.from('\x7fELF\x02\x01\x01'), Buffer.alloc(512, 2)]),
+      'logo.png',
+      'image/png',
+    ],
+    ['HTML named .webp', Buffer.from('<html><script>alert(1)</script></html>'), 'x.webp', 'image/webp'],
+    ['an empty file', Buffer.alloc(0), 'empty.png', 'image/png'],
+  ])('refuses %s', async (_, bytes, name, type) => {
+    const response = await upload({ bytes, name, type });
+    expect(response.statusCode).toBe(415);
+    expect(errorOf(response)).toEqual({
+      code: 'UNSUPPORTED_FILE_TYPE',
+      message: 'Only PNG, JPG, JPEG and WebP images are allowed',
+    });
+  });
+
+  it('refuses images of other kinds: SVG (it can carry scripts) and GIF', async () => {
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
+    );
+    expect((await sharp(svg).metadata()).format).toBe('svg');
+    expect((await upload({ bytes: svg, name: 'logo.png', type: 'image/png' })).statusCode).toBe(415);
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#f00' } })
+      .gif()
+      .toBuffer();
+    const response = await upload({ bytes: gif, name: 'anim.gif', type: 'image/gif' });
+    expect(response.statusCode).toBe(415);
+    expect(errorOf(response).code).toBe('UNSUPPORTED_FILE_TYPE');
+  });
+
+  it('refuses a file over 10 MB', async () => {
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const big = Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024 + 1 - png.length, 0)]);
+    const response = await upload({ bytes: big, name: 'big.png', type: 'image/png' });
+    expect(response.statusCode).toBe(413);
+    expect(errorOf(response)).toEqual({ code: 'FILE_TOO_LARGE', message: 'The file is too large' });
+  });
+
+  it('needs a session, and stores nothing without one', async () => {
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const stored = async () => (await readdir(t.config.uploadsDir, { recursive: true })).length;
+    const before = await stored();
+    const response = await upload({ bytes: png, name: 'a.png', type: 'image/png' }, '');
+    expect(response.statusCode).toBe(401);
+    expect(errorOf(response)).toEqual({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
+    const forged = await upload({ bytes: png, name: 'a.png', type: 'image/png' }, 'forged-token');
+    expect(forged.statusCode).toBe(401);
+    expect(await stored()).toBe(before);
+  });
+
+  it('asks for the file when none is sent', async () => {
+    const response = await upload(null);
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).fields?.file).toEqual({ code: 'required', message: 'Fill in the inputs completely' });
+  });
+
+  it('refuses a JSON body', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/Media/upload',
+      payload: { file: 'aGVsbG8=' },
+      headers: { ...bearer(token), ...EN },
+      remoteAddress: newIp(),
+    });
+    expect(response.statusCode).toBe(415);
+    expect(errorOf(response)).toEqual({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'This content type is not supported',
+    });
+  });
+
+  it('a broken multipart body is a failed upload, not a server error', async () => {
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const { payload, headers } = await form({ bytes: png, name: 'a.png', type: 'image/png' });
+    const cut = await app.inject({
+      method: 'POST',
+      url: '/api/Media/upload',
+      payload: payload.subarray(0, payload.length - 60),
+      headers: { ...headers, ...bearer(token), ...EN },
+      remoteAddress: newIp(),
+    });
+    expect(cut.statusCode).toBe(422);
+    expect(errorOf(cut)).toEqual({ code: 'FILE_UPLOAD_FAILED', message: 'File upload failed' });
+
+    const noBoundary = await app.inject({
+      method: 'POST',
+      url: '/api/Media/upload',
+      payload,
+      headers: { 'content-type': 'multipart/form-data', ...bearer(token), ...EN },
+      remoteAddress: newIp(),
+    });
+    expect(noBoundary.statusCode).toBe(422);
+    expect(errorOf(noBoundary).code).toBe('FILE_UPLOAD_FAILED');
+  });
+
+  it('an unknown upload path is a 404', async () => {
+    const response = await app.inject({ method: 'GET', url: '/uploads/nobody/none.webp', remoteAddress: newIp() });
+    expect(response.statusCode).toBe(404);
+  });
+});

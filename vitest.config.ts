@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['apps/server/src/**/*.test.ts', 'packages/shared/src/**/*.test.ts', 'apps/web/app/**/*.test.ts'],
+    // Each test file builds its own app (PGlite in WASM, argon2 natively): separate processes keep
+    // them from sharing memory and native state. The machine has two cores.
+    pool: 'forks',
+    maxWorkers: 2,
+    // argon2 hashes take ~50 ms each and a file signs up dozens of users; building an app migrates
+    // a fresh database.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    teardownTimeout: 30_000,
+  },
+});
