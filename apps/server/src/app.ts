@@ -4,7 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { limits } from '@shop/shared';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -55,6 +55,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const app = Fastify({
     loggerInstance: log,
+    // Two log lines per request cost more than the request itself on the hot paths; errors are
+    // still logged by the error handler, and debug level brings the request lines back.
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
     bodyLimit: 1024 * 1024,
     // Rate limits key on the client address: X-Forwarded-For counts only from trusted proxies.
     trustProxy: config.trustProxy,
@@ -86,6 +91,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(
     async (api) => {
       api.addHook('preValidation', async (request) => rejectNulCharacters(request));
+      if (config.maintenance) {
+        // Maintenance: the API says so (health still answers, for the load balancer).
+        api.addHook('onRequest', async (request) => {
+          if (!request.url.startsWith('/api/health')) throw new AppError('SERVICE_UNAVAILABLE', undefined, 600);
+        });
+      }
       await api.register(systemRoutes(ctx));
       await api.register(userRoutes(ctx));
       await api.register(marketRoutes(ctx));
@@ -113,6 +124,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     immutable: true,
   });
 
-  if (options.web && options.web !== 'none') await registerWeb(app, options.web);
+  if (options.web && options.web !== 'none') await registerWeb(app, options.web, { maintenance: config.maintenance });
   return { app, ctx };
 }

@@ -15,7 +15,7 @@ type Handler = (request: Request) => Promise<Response>;
  * Serves the React Router app (SSR) from the same Fastify instance as the API: built assets as
  * static files, every other path through the server build. In dev mode Vite serves both.
  */
-export async function registerWeb(app: FastifyInstance, mode: 'build' | 'dev') {
+export async function registerWeb(app: FastifyInstance, mode: 'build' | 'dev', options: { maintenance: boolean }) {
   let handler: Handler;
   if (mode === 'dev') {
     const { createServer } = await import('vite');
@@ -51,14 +51,18 @@ export async function registerWeb(app: FastifyInstance, mode: 'build' | 'dev') {
     scope.route({
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url: '/*',
-      handler: (request, reply) => serve(handler, request, reply),
+      handler: (request, reply) => serve(handler, request, reply, options.maintenance),
     });
   });
 }
 
-async function serve(handler: Handler, request: FastifyRequest, reply: FastifyReply) {
-  const response = await handler(toFetchRequest(request, reply));
-  reply.status(response.status);
+async function serve(handler: Handler, request: FastifyRequest, reply: FastifyReply, maintenance: boolean) {
+  // In maintenance mode every page is the maintenance page, with 503 so that crawlers come back.
+  const path =
+    maintenance && request.method === 'GET' && !request.url.startsWith('/maintenance') ? '/maintenance' : undefined;
+  const response = await handler(toFetchRequest(request, reply, path));
+  reply.status(maintenance ? 503 : response.status);
+  if (maintenance) reply.header('retry-after', '600');
   for (const [key, value] of response.headers) {
     if (key !== 'set-cookie') reply.header(key, value);
   }
@@ -68,9 +72,9 @@ async function serve(handler: Handler, request: FastifyRequest, reply: FastifyRe
   return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
 }
 
-function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply, path = request.url): Request {
   const origin = `${request.protocol}://${request.host}`;
-  const url = new URL(request.url, origin);
+  const url = new URL(path, origin);
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
   const headers = new Headers();

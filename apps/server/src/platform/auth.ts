@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { markets, sessions, users } from '../db/schema/index.js';
@@ -66,14 +66,29 @@ export function currentUser(db: Db, request: FastifyRequest): Promise<UserRow | 
   return found;
 }
 
-async function lookUpUser(db: Db, token: string | undefined): Promise<UserRow | null> {
-  if (!token || token.length > 200) return null;
-  const [row] = await db
+/**
+ * The session lookup runs on every signed-in request: prepared once per database, so the SQL is
+ * built once (and on PostgreSQL planned once) instead of per request.
+ */
+function sessionUserQuery(db: Db) {
+  return db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_user');
+}
+const preparedByDb = new WeakMap<Db, ReturnType<typeof sessionUserQuery>>();
+
+async function lookUpUser(db: Db, token: string | undefined): Promise<UserRow | null> {
+  if (!token || token.length > 200) return null;
+  let prepared = preparedByDb.get(db);
+  if (!prepared) {
+    prepared = sessionUserQuery(db);
+    preparedByDb.set(db, prepared);
+  }
+  const [row] = await prepared.execute({ tokenHash: hashToken(token), now: new Date() });
   return row?.user ?? null;
 }
 

@@ -104,6 +104,27 @@ describe('the running app', () => {
   });
 });
 
+describe('maintenance mode', () => {
+  it('answers 503 with Retry-After on the API, while health still answers', async () => {
+    const test = await createTestApp({ maintenance: true });
+    try {
+      const call = await test.app.inject({
+        method: 'GET',
+        url: '/api/Sector/get-all-sectors',
+        headers: { 'accept-language': 'en' },
+      });
+      expect(call.statusCode).toBe(503);
+      expect(call.headers['retry-after']).toBe('600');
+      expect(call.json()).toEqual({
+        error: { code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable' },
+      });
+      expect((await test.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await test.close();
+    }
+  });
+});
+
 describe('health when the database is gone', () => {
   it('answers 503 "degraded" instead of failing', async () => {
     const t = await createTestApp();
