@@ -23,7 +23,11 @@ async function measure(label) {
   }
 }
 
+// As on a fresh clone: no web build, and no cache of compiled TypeScript (tsx keeps one in tmp).
 fs.rmSync(path.join(root, 'apps/web/build'), { recursive: true, force: true });
+for (const entry of fs.readdirSync(os.tmpdir())) {
+  if (entry.startsWith('tsx-')) fs.rmSync(path.join(os.tmpdir(), entry), { recursive: true, force: true });
+}
 const cold = await measure('fresh start (web build + new database + migrations + demo seed)');
 const warm = await measure('restart (build and database already there)');
 fs.rmSync(dataDir, { recursive: true, force: true });
