@@ -1,9 +1,9 @@
 import type { UpdateOwnerInput, UpdateUserInput, UserView } from '@shop/shared';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FetchQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { redirect, useNavigate } from 'react-router';
 import { ApiError, api, apiGet } from '../../lib/api';
-import { tags } from '../../lib/query';
+import { getQueryClient, tags } from '../../lib/query';
 import { storageKeys, stored } from '../../lib/storage';
 import { useNotice } from '../../ui/notice';
 import { errorText } from '../auth/form';
@@ -19,6 +19,16 @@ export const userQuery = queryOptions({
 });
 
 export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+/** For the browser-side loaders of signed-in pages: the data fresh, or off to sign in. */
+export function fetchSignedIn<T, K extends readonly unknown[]>(options: FetchQueryOptions<T, Error, T, K>): Promise<T> {
+  return getQueryClient()
+    .fetchQuery({ ...options, staleTime: 0 })
+    .catch((error: unknown) => {
+      if (isUnauthorized(error)) throw redirect('/login');
+      throw error;
+    });
+}
 
 export function useUpdateUser() {
   const queryClient = useQueryClient();

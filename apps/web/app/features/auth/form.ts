@@ -1,8 +1,12 @@
+import type { UseFormReturnType } from '@mantine/form';
 import type { MessageKey } from '@shop/shared';
 import type { TFunction } from 'i18next';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api';
+import { useNotice } from '../../ui/notice';
 
 /** A Mantine form resolver from a shared zod schema whose messages are catalogue keys. */
 export function localizedResolver<T extends z.ZodType>(schema: T, t: TFunction) {
@@ -26,4 +30,31 @@ export function fieldErrors(error: unknown, t: TFunction): Record<string, string
   return Object.fromEntries(
     Object.entries(error.fields).map(([field, { code }]) => [field, t(`messages:${code satisfies MessageKey}`)]),
   );
+}
+
+/**
+ * Submitting a form to the API: `busy` while it runs; a failure shows the server's field errors
+ * at their fields and its message as a notice, unless `onError` says it took care of it.
+ */
+export function useApiSubmit<Values>(
+  form: UseFormReturnType<Values>,
+  action: (values: Values) => Promise<void>,
+  onError?: (error: unknown) => boolean,
+) {
+  const { t } = useTranslation();
+  const notice = useNotice();
+  const [busy, setBusy] = useState(false);
+  const onSubmit = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      await action(values);
+    } catch (error) {
+      if (onError?.(error)) return;
+      form.setErrors(fieldErrors(error, t));
+      notice(errorText(error, t), 'error');
+    } finally {
+      setBusy(false);
+    }
+  });
+  return { busy, onSubmit };
 }

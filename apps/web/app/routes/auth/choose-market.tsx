@@ -1,39 +1,29 @@
-import { Button, Center, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Button, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { MarketView } from '@shop/shared';
 import { IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, redirect, useNavigate } from 'react-router';
-import { isUnauthorized } from '../../features/account/queries';
+import { fetchSignedIn } from '../../features/account/queries';
 import { rememberMarket } from '../../features/markets/chosen-market';
 import { MarketLogo } from '../../features/markets/market-logo';
 import { marketsQuery } from '../../features/markets/queries';
 import { storeAddress, useOrigin } from '../../features/markets/store-address';
-import { getQueryClient } from '../../lib/query';
+import { PageLoader } from '../../ui/page-loader';
 import type { Route } from './+types/choose-market';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Choose a store' }, { name: 'robots', content: 'noindex' }];
 
 /** The owner's stores, fetched in the browser where the session cookie goes with the call. */
 export async function clientLoader() {
-  const markets = await getQueryClient()
-    .fetchQuery({ ...marketsQuery, staleTime: 0 })
-    .catch((error: unknown) => {
-      if (isUnauthorized(error)) throw redirect('/login');
-      throw error;
-    });
+  const markets = await fetchSignedIn(marketsQuery);
   if (markets.length === 0) throw redirect('/create-market');
   return { markets };
 }
 clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
-  const { t } = useTranslation();
-  return (
-    <Center py="xl">
-      <Loader aria-label={t('common.loading')} />
-    </Center>
-  );
+  return <PageLoader inline />;
 }
 
 function MarketChoice({ market, onChoose }: { market: MarketView; onChoose: () => void }) {

@@ -1,9 +1,10 @@
-import { Button, Center, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconConfetti } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, redirect } from 'react-router';
 import { storeAddress, useOrigin } from '../../features/markets/store-address';
 import { storageKeys, stored } from '../../lib/storage';
+import { PageLoader } from '../../ui/page-loader';
 import type { Route } from './+types/create-market-finish';
 
 export const meta: Route.MetaFunction = () => [
@@ -20,12 +21,7 @@ export function clientLoader() {
 clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
-  const { t } = useTranslation();
-  return (
-    <Center py="xl">
-      <Loader aria-label={t('common.loading')} />
-    </Center>
-  );
+  return <PageLoader inline />;
 }
 
 export default function CreateMarketFinish({ loaderData }: Route.ComponentProps) {

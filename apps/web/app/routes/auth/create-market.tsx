@@ -1,39 +1,29 @@
-import { Anchor, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { createMarketSchema } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
-import { Link, redirect, useNavigate } from 'react-router';
-import { isUnauthorized } from '../../features/account/queries';
+import { Link, useNavigate } from 'react-router';
+import { fetchSignedIn } from '../../features/account/queries';
 import { errorText, fieldErrors, localizedResolver } from '../../features/auth/form';
 import { ImageUpload } from '../../features/markets/image-upload';
 import { MarketNameInput } from '../../features/markets/market-name-input';
 import { marketsQuery, useCreateMarket } from '../../features/markets/queries';
 import { SectorSelect } from '../../features/markets/sector-select';
-import { getQueryClient } from '../../lib/query';
 import { useNotice } from '../../ui/notice';
+import { PageLoader } from '../../ui/page-loader';
 import type { Route } from './+types/create-market';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Create a store' }, { name: 'robots', content: 'noindex' }];
 
 /** Signed-in only; whether the owner already has stores decides the way back. */
 export async function clientLoader() {
-  const markets = await getQueryClient()
-    .fetchQuery({ ...marketsQuery, staleTime: 0 })
-    .catch((error: unknown) => {
-      if (isUnauthorized(error)) throw redirect('/login');
-      throw error;
-    });
+  const markets = await fetchSignedIn(marketsQuery);
   return { hasMarkets: markets.length > 0 };
 }
 clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
-  const { t } = useTranslation();
-  return (
-    <Center py="xl">
-      <Loader aria-label={t('common.loading')} />
-    </Center>
-  );
+  return <PageLoader inline />;
 }
 
 type CreateValues = {

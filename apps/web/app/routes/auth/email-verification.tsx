@@ -1,9 +1,8 @@
 import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
-import { codeSchema } from '@shop/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { CodeInput } from '../../features/auth/code-input';
+import { CodeStep } from '../../features/auth/code-step';
 import { errorText } from '../../features/auth/form';
 import { useCooldown } from '../../features/auth/use-cooldown';
 import { ApiError, api } from '../../lib/api';
@@ -19,9 +18,8 @@ export default function EmailVerification() {
   const navigate = useNavigate();
   const notice = useNotice();
   const [email, setEmail] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // A new code starts a fresh entry: the boxes and any error of the old code go.
+  const [attempt, setAttempt] = useState(0);
   const cooldown = useCooldown();
 
   useEffect(() => setEmail(sessionStored.get(sessionKeys.pendingEmail)), []);
@@ -38,67 +36,44 @@ export default function EmailVerification() {
     );
   }
 
-  const confirm = async (value: string) => {
-    if (!codeSchema.safeParse(value).success) {
-      setError(t('messages:invalidCode'));
-      return;
-    }
-    setBusy(true);
-    setError(null);
+  const toLogin = () => navigate(`/login?email=${encodeURIComponent(email)}`);
+
+  const confirm = async (code: string) => {
     try {
-      await api('POST', '/User/confirm-email', { email, code: value });
-      sessionStored.set(sessionKeys.pendingEmail, null);
-      notice(t('auth.emailVerification.confirmed'), 'success');
-      navigate(`/login?email=${encodeURIComponent(email)}`);
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'EMAIL_ALREADY_CONFIRMED') {
-        navigate(`/login?email=${encodeURIComponent(email)}`);
-        return;
-      }
-      setError(errorText(err, t));
-      setCode('');
-    } finally {
-      setBusy(false);
+      await api('POST', '/User/confirm-email', { email, code });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'EMAIL_ALREADY_CONFIRMED') return toLogin();
+      throw error;
     }
+    sessionStored.set(sessionKeys.pendingEmail, null);
+    notice(t('auth.emailVerification.confirmed'), 'success');
+    await toLogin();
   };
 
   const resend = async () => {
     try {
       await api('POST', `/User/create-new-confirm-email-code?email=${encodeURIComponent(email)}`);
       cooldown.restart();
-      setCode('');
-      setError(null);
+      setAttempt((n) => n + 1);
       notice(t('auth.emailVerification.resent'), 'success');
-    } catch (err) {
-      notice(errorText(err, t), 'error');
+    } catch (error) {
+      notice(errorText(error, t), 'error');
     }
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void confirm(code);
-      }}
+    <CodeStep
+      key={attempt}
+      title={t('auth.emailVerification.title')}
+      subtitle={t('auth.emailVerification.subtitle', { email })}
+      submitLabel={t('auth.emailVerification.submit')}
+      onConfirm={confirm}
     >
-      <Stack gap="md">
-        <div>
-          <Title order={2}>{t('auth.emailVerification.title')}</Title>
-          <Text c="dimmed" size="sm">
-            {t('auth.emailVerification.subtitle', { email })}
-          </Text>
-        </div>
-        <CodeInput label={t('auth.fields.code')} value={code} onChange={setCode} error={error} />
-        <Button type="submit" loading={busy} fullWidth data-testid="code-submit">
-          {t('auth.emailVerification.submit')}
-        </Button>
-        <Button variant="subtle" onClick={resend} disabled={cooldown.seconds > 0} data-testid="code-resend">
-          {cooldown.seconds > 0
-            ? t('auth.emailVerification.resendIn', { seconds: cooldown.seconds })
-            : t('auth.emailVerification.resend')}
-        </Button>
-      </Stack>
-    </form>
+      <Button variant="subtle" onClick={resend} disabled={cooldown.seconds > 0} data-testid="code-resend">
+        {cooldown.seconds > 0
+          ? t('auth.emailVerification.resendIn', { seconds: cooldown.seconds })
+          : t('auth.emailVerification.resend')}
+      </Button>
+    </CodeStep>
   );
 }

@@ -1,11 +1,11 @@
 import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { codeSchema, forgotPasswordSchema } from '@shop/shared';
+import { forgotPasswordSchema } from '@shop/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { CodeInput } from '../../features/auth/code-input';
-import { errorText, fieldErrors, localizedResolver } from '../../features/auth/form';
+import { CodeStep } from '../../features/auth/code-step';
+import { errorText, localizedResolver, useApiSubmit } from '../../features/auth/form';
 import { api } from '../../lib/api';
 import { sessionKeys, sessionStored } from '../../lib/storage';
 import { useNotice } from '../../ui/notice';
@@ -20,75 +20,43 @@ export default function ForgotPassword() {
   const navigate = useNavigate();
   const notice = useNotice();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '' },
     validate: localizedResolver(forgotPasswordSchema, t),
   });
-
-  const send = form.onSubmit(async (values) => {
-    setBusy(true);
-    try {
+  const { busy, onSubmit } = useApiSubmit(
+    form,
+    async (values) => {
       const { email } = await api<{ email: string }>('POST', '/User/forgot-password', values);
       setSentTo(email);
       notice(t('auth.forgot.sent'), 'success');
-    } catch (error) {
-      form.setErrors({ ...fieldErrors(error, t), email: errorText(error, t) });
-    } finally {
-      setBusy(false);
-    }
-  });
-
-  const verify = async () => {
-    if (!codeSchema.safeParse(code).success) {
-      setCodeError(t('messages:invalidCode'));
-      return;
-    }
-    setBusy(true);
-    setCodeError(null);
-    try {
-      await api('POST', '/User/verify-reset-code', { email: sentTo, code });
-      sessionStored.set(sessionKeys.pendingEmail, sentTo);
-      sessionStored.set(sessionKeys.resetCode, code);
-      navigate('/re-enter-pass');
-    } catch (error) {
-      setCodeError(errorText(error, t));
-      setCode('');
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    // "No email found" and the like belong under the one field of this form.
+    (error) => {
+      form.setErrors({ email: errorText(error, t) });
+      return true;
+    },
+  );
 
   if (sentTo) {
     return (
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void verify();
+      <CodeStep
+        title={t('auth.forgot.codeTitle')}
+        subtitle={t('auth.forgot.codeSubtitle', { email: sentTo })}
+        submitLabel={t('auth.forgot.verify')}
+        onConfirm={async (code) => {
+          await api('POST', '/User/verify-reset-code', { email: sentTo, code });
+          sessionStored.set(sessionKeys.pendingEmail, sentTo);
+          sessionStored.set(sessionKeys.resetCode, code);
+          await navigate('/re-enter-pass');
         }}
-      >
-        <Stack gap="md">
-          <div>
-            <Title order={2}>{t('auth.forgot.codeTitle')}</Title>
-            <Text c="dimmed" size="sm">
-              {t('auth.forgot.codeSubtitle', { email: sentTo })}
-            </Text>
-          </div>
-          <CodeInput label={t('auth.fields.code')} value={code} onChange={setCode} error={codeError} />
-          <Button type="submit" loading={busy} fullWidth data-testid="code-submit">
-            {t('auth.forgot.verify')}
-          </Button>
-        </Stack>
-      </form>
+      />
     );
   }
 
   return (
-    <form onSubmit={send} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <div>
           <Title order={2}>{t('auth.forgot.title')}</Title>

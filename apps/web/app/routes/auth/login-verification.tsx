@@ -1,11 +1,9 @@
-import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
-import { codeSchema } from '@shop/shared';
+import { Anchor } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { CodeInput } from '../../features/auth/code-input';
-import { errorText } from '../../features/auth/form';
+import { CodeStep } from '../../features/auth/code-step';
 import { destinationAfterSignIn, type SignedIn } from '../../features/auth/session';
 import { api } from '../../lib/api';
 import { sessionKeys, sessionStored } from '../../lib/storage';
@@ -22,9 +20,6 @@ export default function LoginVerification() {
   const queryClient = useQueryClient();
   const [email, setEmail] = useState<string | null>(null);
   const [checked, setChecked] = useState(false);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     setEmail(sessionStored.get(sessionKeys.pendingLogin));
@@ -34,49 +29,23 @@ export default function LoginVerification() {
     if (checked && !email) navigate('/login', { replace: true });
   }, [checked, email, navigate]);
 
-  const confirm = async (value: string) => {
-    if (!codeSchema.safeParse(value).success) {
-      setError(t('messages:invalidCode'));
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const signedIn = await api<SignedIn>('POST', '/User/confirm-login', { email, code: value });
-      sessionStored.set(sessionKeys.pendingLogin, null);
-      notice(t('auth.loginVerification.welcome'), 'success');
-      navigate(await destinationAfterSignIn(queryClient, signedIn), { replace: true });
-    } catch (err) {
-      setError(errorText(err, t));
-      setCode('');
-    } finally {
-      setBusy(false);
-    }
+  const confirm = async (code: string) => {
+    const signedIn = await api<SignedIn>('POST', '/User/confirm-login', { email, code });
+    sessionStored.set(sessionKeys.pendingLogin, null);
+    notice(t('auth.loginVerification.welcome'), 'success');
+    await navigate(await destinationAfterSignIn(queryClient, signedIn), { replace: true });
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void confirm(code);
-      }}
+    <CodeStep
+      title={t('auth.loginVerification.title')}
+      subtitle={t('auth.loginVerification.subtitle', { email: email ?? '' })}
+      submitLabel={t('auth.loginVerification.submit')}
+      onConfirm={confirm}
     >
-      <Stack gap="md">
-        <div>
-          <Title order={2}>{t('auth.loginVerification.title')}</Title>
-          <Text c="dimmed" size="sm">
-            {t('auth.loginVerification.subtitle', { email: email ?? '' })}
-          </Text>
-        </div>
-        <CodeInput label={t('auth.fields.code')} value={code} onChange={setCode} error={error} />
-        <Button type="submit" loading={busy} fullWidth data-testid="code-submit">
-          {t('auth.loginVerification.submit')}
-        </Button>
-        <Anchor component={Link} to="/login" size="sm" ta="center">
-          {t('auth.loginVerification.backToLogin')}
-        </Anchor>
-      </Stack>
-    </form>
+      <Anchor component={Link} to="/login" size="sm" ta="center">
+        {t('auth.loginVerification.backToLogin')}
+      </Anchor>
+    </CodeStep>
   );
 }

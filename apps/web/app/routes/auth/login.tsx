@@ -2,10 +2,10 @@ import { Anchor, Button, Checkbox, Group, Loader, PasswordInput, Stack, Text, Te
 import { useForm } from '@mantine/form';
 import { loginSchema } from '@shop/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { errorText, fieldErrors, localizedResolver } from '../../features/auth/form';
+import { errorText, localizedResolver, useApiSubmit } from '../../features/auth/form';
 import { GoogleButton, googleRedirectUri } from '../../features/auth/google';
 import { destinationAfterSignIn, type SignedIn } from '../../features/auth/session';
 import { ApiError, api } from '../../lib/api';
@@ -22,7 +22,6 @@ export default function Login() {
   const notice = useNotice();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
-  const [busy, setBusy] = useState(false);
   const form = useForm({
     mode: 'controlled',
     initialValues: { login: params.get('email') ?? '', password: '', rememberMe: false },
@@ -51,6 +50,24 @@ export default function Login() {
       });
   }, [googleCode, params, navigate, notice, queryClient, t]);
 
+  const { busy, onSubmit } = useApiSubmit(
+    form,
+    async (values) => {
+      const { email } = await api<{ email: string }>('POST', '/User/login', values);
+      sessionStored.set(sessionKeys.pendingLogin, email);
+      await navigate('/login-verification');
+    },
+    (error) => {
+      // Not confirmed yet: a new code is on its way; confirm first, then sign in.
+      const login = form.getValues().login.trim().toLowerCase();
+      if (!(error instanceof ApiError && error.code === 'EMAIL_NOT_CONFIRMED' && login.includes('@'))) return false;
+      sessionStored.set(sessionKeys.pendingEmail, login);
+      notice(errorText(error, t), 'warning');
+      void navigate('/email-verification');
+      return true;
+    },
+  );
+
   if (googleCode) {
     return (
       <Stack align="center" py="xl">
@@ -60,28 +77,8 @@ export default function Login() {
     );
   }
 
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    try {
-      const { email } = await api<{ email: string }>('POST', '/User/login', values);
-      sessionStored.set(sessionKeys.pendingLogin, email);
-      navigate('/login-verification');
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'EMAIL_NOT_CONFIRMED' && values.login.includes('@')) {
-        sessionStored.set(sessionKeys.pendingEmail, values.login.trim().toLowerCase());
-        notice(errorText(error, t), 'warning');
-        navigate('/email-verification');
-        return;
-      }
-      form.setErrors(fieldErrors(error, t));
-      notice(errorText(error, t), 'error');
-    } finally {
-      setBusy(false);
-    }
-  });
-
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <div>
           <Title order={2}>{t('auth.login.title')}</Title>

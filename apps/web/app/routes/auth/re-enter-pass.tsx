@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { errorText, fieldErrors, localizedResolver } from '../../features/auth/form';
+import { localizedResolver, useApiSubmit } from '../../features/auth/form';
 import { PasswordStrength } from '../../features/auth/password-strength';
 import { api } from '../../lib/api';
 import { sessionKeys, sessionStored } from '../../lib/storage';
@@ -24,7 +24,6 @@ export default function ReEnterPassword() {
   const navigate = useNavigate();
   const notice = useNotice();
   const [reset, setReset] = useState<{ email: string; code: string } | null | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
   const form = useForm({
     mode: 'controlled',
     initialValues: { password: '', confirmPassword: '' },
@@ -37,6 +36,15 @@ export default function ReEnterPassword() {
     setReset(email && code ? { email, code } : null);
   }, []);
 
+  const { busy, onSubmit } = useApiSubmit(form, async (values) => {
+    if (!reset) return;
+    await api('POST', '/User/reset-password', { ...reset, ...values });
+    sessionStored.set(sessionKeys.resetCode, null);
+    sessionStored.set(sessionKeys.pendingEmail, null);
+    notice(t('auth.reenter.done'), 'success');
+    await navigate(`/login?email=${encodeURIComponent(reset.email)}`);
+  });
+
   if (reset === null) {
     return (
       <Stack>
@@ -48,25 +56,8 @@ export default function ReEnterPassword() {
     );
   }
 
-  const submit = form.onSubmit(async (values) => {
-    if (!reset) return;
-    setBusy(true);
-    try {
-      await api('POST', '/User/reset-password', { ...reset, ...values });
-      sessionStored.set(sessionKeys.resetCode, null);
-      sessionStored.set(sessionKeys.pendingEmail, null);
-      notice(t('auth.reenter.done'), 'success');
-      navigate(`/login?email=${encodeURIComponent(reset.email)}`);
-    } catch (error) {
-      form.setErrors(fieldErrors(error, t));
-      notice(errorText(error, t), 'error');
-    } finally {
-      setBusy(false);
-    }
-  });
-
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <div>
           <Title order={2}>{t('auth.reenter.title')}</Title>

@@ -1,14 +1,12 @@
 import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { registerSchema } from '@shop/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { errorText, fieldErrors, localizedResolver } from '../../features/auth/form';
+import { localizedResolver, useApiSubmit } from '../../features/auth/form';
 import { PasswordStrength } from '../../features/auth/password-strength';
 import { api } from '../../lib/api';
 import { sessionKeys, sessionStored } from '../../lib/storage';
-import { useNotice } from '../../ui/notice';
 import { useRootData } from '../../ui/preferences';
 
 export function meta() {
@@ -18,9 +16,7 @@ export function meta() {
 export default function RegisterWithEmail() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const notice = useNotice();
   const { language } = useRootData();
-  const [busy, setBusy] = useState(false);
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '', password: '', confirmPassword: '', acceptTerms: false },
@@ -28,22 +24,14 @@ export default function RegisterWithEmail() {
     validateInputOnBlur: true,
   });
 
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    try {
-      const { email } = await api<{ email: string }>('POST', '/User/register', { ...values, language });
-      sessionStored.set(sessionKeys.pendingEmail, email);
-      navigate('/email-verification');
-    } catch (error) {
-      form.setErrors(fieldErrors(error, t));
-      notice(errorText(error, t), 'error');
-    } finally {
-      setBusy(false);
-    }
+  const { busy, onSubmit } = useApiSubmit(form, async (values) => {
+    const { email } = await api<{ email: string }>('POST', '/User/register', { ...values, language });
+    sessionStored.set(sessionKeys.pendingEmail, email);
+    await navigate('/email-verification');
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <div>
           <Title order={2}>{t('auth.register.title')}</Title>

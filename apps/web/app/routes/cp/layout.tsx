@@ -1,28 +1,23 @@
-import { AppShell, Burger, Center, em, Group, Loader, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Burger, em, Group, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { MarketView } from '@shop/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, redirect, useNavigate, useRevalidator } from 'react-router';
-import { isUnauthorized, userQuery } from '../../features/account/queries';
+import { fetchSignedIn, isUnauthorized, userQuery } from '../../features/account/queries';
 import { UserMenu } from '../../features/account/user-menu';
 import { rememberMarket, resolveChosenMarket } from '../../features/markets/chosen-market';
 import { type ControlPanel, ControlPanelContext } from '../../features/markets/control-panel';
 import { CpNav } from '../../features/markets/cp-nav';
 import { marketsQuery } from '../../features/markets/queries';
 import { StoreSwitcher } from '../../features/markets/store-switcher';
-import { getQueryClient } from '../../lib/query';
 import { MantineRoot } from '../../ui/mantine';
+import { PageLoader } from '../../ui/page-loader';
 import { LanguageSwitch, ThemeToggle } from '../../ui/preferences';
 import type { Route } from './+types/layout';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Control panel' }, { name: 'robots', content: 'noindex' }];
-
-const toLogin = (error: unknown): never => {
-  if (isUnauthorized(error)) throw redirect('/login');
-  throw error;
-};
 
 /**
  * The guard of the whole panel, in the browser (the session cookie is the API's): a signed-in
@@ -30,11 +25,7 @@ const toLogin = (error: unknown): never => {
  * into the query cache, where the screens read it.
  */
 export async function clientLoader() {
-  const queryClient = getQueryClient();
-  const [user, markets] = await Promise.all([
-    queryClient.fetchQuery({ ...userQuery, staleTime: 0 }).catch(toLogin),
-    queryClient.fetchQuery({ ...marketsQuery, staleTime: 0 }).catch(toLogin),
-  ]);
+  const [user, markets] = await Promise.all([fetchSignedIn(userQuery), fetchSignedIn(marketsQuery)]);
   const market = resolveChosenMarket(markets);
   if (!market) throw redirect('/create-market');
   return { user, markets, market };
@@ -42,14 +33,7 @@ export async function clientLoader() {
 clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
-  const { t } = useTranslation();
-  return (
-    <MantineRoot>
-      <Center mih="100vh">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    </MantineRoot>
-  );
+  return <PageLoader />;
 }
 
 export default function ControlPanelLayout({ loaderData }: Route.ComponentProps) {

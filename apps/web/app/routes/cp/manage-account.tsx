@@ -1,15 +1,15 @@
-import { Anchor, Box, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, redirect, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ProfileForm } from '../../features/account/profile-form';
-import { isUnauthorized, userQuery } from '../../features/account/queries';
+import { fetchSignedIn, isUnauthorized, userQuery } from '../../features/account/queries';
 import { SecurityForm } from '../../features/account/security-form';
 import { ImageUpload } from '../../features/markets/image-upload';
-import { getQueryClient } from '../../lib/query';
 import { MantineRoot } from '../../ui/mantine';
+import { PageLoader } from '../../ui/page-loader';
 import { LanguageSwitch, ThemeToggle } from '../../ui/preferences';
 import type { Route } from './+types/manage-account';
 
@@ -17,25 +17,13 @@ export const meta: Route.MetaFunction = () => [{ title: 'Manage account' }, { na
 
 /** Signed-in only, checked in the browser where the session cookie is sent. */
 export async function clientLoader() {
-  const user = await getQueryClient()
-    .fetchQuery({ ...userQuery, staleTime: 0 })
-    .catch((error: unknown) => {
-      if (isUnauthorized(error)) throw redirect('/login');
-      throw error;
-    });
+  const user = await fetchSignedIn(userQuery);
   return { user };
 }
 clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
-  const { t } = useTranslation();
-  return (
-    <MantineRoot>
-      <Center mih="100vh">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    </MantineRoot>
-  );
+  return <PageLoader />;
 }
 
 /** The account page (SPEC §2: a page of its own, outside the control-panel shell). */
