@@ -70,6 +70,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  app.addHook('onSend', async (_request, reply) => {
+    // Baseline protections for every answer: no type sniffing, no framing by other sites, and
+    // no full URLs (which may carry codes or ids) leaking to other origins.
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('x-frame-options', 'SAMEORIGIN');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  });
   app.addHook('onClose', () => database.close());
 
   await app.register(fastifyCookie);

@@ -51,6 +51,7 @@ export async function registerWeb(app: FastifyInstance, mode: 'build' | 'dev', o
     scope.route({
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url: '/*',
+      schema: { hide: true },
       handler: (request, reply) => serve(handler, request, reply, options.maintenance),
     });
   });

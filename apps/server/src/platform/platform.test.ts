@@ -69,6 +69,15 @@ describe('the running app', () => {
     expect(Object.keys(doc.paths).some((p) => p.includes('*'))).toBe(false);
   });
 
+  it('every answer carries the baseline security headers', async () => {
+    for (const url of ['/api/health', '/api/nope']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
   it('an unknown /api path is a 404 in the envelope, for any method', async () => {
     for (const method of ['GET', 'POST', 'PUT', 'DELETE'] as const) {
       const response = await app.inject({

@@ -1,9 +1,10 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { codeSchema } from '@shop/shared';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeInput } from './code-input';
 import { errorText } from './form';
+import { ScreenTitle } from './screen-title';
 
 /**
  * One screen of entering a mailed code: the six boxes, digits only, checked before sending; a
@@ -53,12 +54,7 @@ export function CodeStep({
       }}
     >
       <Stack gap="md">
-        <div>
-          <Title order={2}>{title}</Title>
-          <Text c="dimmed" size="sm">
-            {subtitle}
-          </Text>
-        </div>
+        <ScreenTitle title={title} subtitle={subtitle} />
         <CodeInput label={t('auth.fields.code')} value={code} onChange={setCode} error={error} />
         <Button type="submit" loading={busy} fullWidth data-testid="code-submit">
           {submitLabel}

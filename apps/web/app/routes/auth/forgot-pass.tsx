@@ -1,4 +1,4 @@
-import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { forgotPasswordSchema } from '@shop/shared';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CodeStep } from '../../features/auth/code-step';
 import { errorText, localizedResolver, useApiSubmit } from '../../features/auth/form';
+import { ScreenTitle } from '../../features/auth/screen-title';
 import { api } from '../../lib/api';
 import { sessionKeys, sessionStored } from '../../lib/storage';
 import { useNotice } from '../../ui/notice';
@@ -58,12 +59,7 @@ export default function ForgotPassword() {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <div>
-          <Title order={2}>{t('auth.forgot.title')}</Title>
-          <Text c="dimmed" size="sm">
-            {t('auth.forgot.subtitle')}
-          </Text>
-        </div>
+        <ScreenTitle title={t('auth.forgot.title')} subtitle={t('auth.forgot.subtitle')} />
         <TextInput
           label={t('auth.fields.email')}
           type="email"

@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { loginSchema } from '@shop/shared';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText, localizedResolver, useApiSubmit } from '../../features/auth/form';
 import { GoogleButton, googleRedirectUri } from '../../features/auth/google';
+import { ScreenTitle } from '../../features/auth/screen-title';
 import { destinationAfterSignIn, type SignedIn } from '../../features/auth/session';
 import { ApiError, api } from '../../lib/api';
 import { sessionKeys, sessionStored } from '../../lib/storage';
@@ -80,12 +81,7 @@ export default function Login() {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <div>
-          <Title order={2}>{t('auth.login.title')}</Title>
-          <Text c="dimmed" size="sm">
-            {t('auth.login.subtitle')}
-          </Text>
-        </div>
+        <ScreenTitle title={t('auth.login.title')} subtitle={t('auth.login.subtitle')} />
         <TextInput
           label={t('auth.fields.emailOrUsername')}
           autoComplete="username"

@@ -1,4 +1,4 @@
-import { Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { passwordSchema } from '@shop/shared';
 import { useEffect, useState } from 'react';
@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { localizedResolver, useApiSubmit } from '../../features/auth/form';
 import { PasswordStrength } from '../../features/auth/password-strength';
+import { ScreenTitle } from '../../features/auth/screen-title';
 import { api } from '../../lib/api';
 import { sessionKeys, sessionStored } from '../../lib/storage';
 import { useNotice } from '../../ui/notice';
@@ -59,12 +60,10 @@ export default function ReEnterPassword() {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <div>
-          <Title order={2}>{t('auth.reenter.title')}</Title>
-          <Text c="dimmed" size="sm">
-            {t('auth.reenter.subtitle', { email: reset?.email ?? '' })}
-          </Text>
-        </div>
+        <ScreenTitle
+          title={t('auth.reenter.title')}
+          subtitle={t('auth.reenter.subtitle', { email: reset?.email ?? '' })}
+        />
         <PasswordInput
           label={t('auth.fields.newPassword')}
           description={t('auth.register.hint')}

@@ -1,10 +1,11 @@
-import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { registerSchema } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { localizedResolver, useApiSubmit } from '../../features/auth/form';
 import { PasswordStrength } from '../../features/auth/password-strength';
+import { ScreenTitle } from '../../features/auth/screen-title';
 import { api } from '../../lib/api';
 import { sessionKeys, sessionStored } from '../../lib/storage';
 import { useRootData } from '../../ui/preferences';
@@ -33,12 +34,7 @@ export default function RegisterWithEmail() {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <div>
-          <Title order={2}>{t('auth.register.title')}</Title>
-          <Text c="dimmed" size="sm">
-            {t('auth.register.subtitle')}
-          </Text>
-        </div>
+        <ScreenTitle title={t('auth.register.title')} subtitle={t('auth.register.subtitle')} />
         <TextInput
           label={t('auth.fields.email')}
           type="email"

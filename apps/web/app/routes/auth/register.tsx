@@ -1,7 +1,8 @@
-import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { GoogleButton } from '../../features/auth/google';
+import { ScreenTitle } from '../../features/auth/screen-title';
 
 export function meta() {
   return [{ title: 'Register · Shop builder' }];
@@ -12,12 +13,7 @@ export default function Register() {
   const { t } = useTranslation();
   return (
     <Stack gap="md">
-      <div>
-        <Title order={2}>{t('auth.register.title')}</Title>
-        <Text c="dimmed" size="sm">
-          {t('auth.register.subtitle')}
-        </Text>
-      </div>
+      <ScreenTitle title={t('auth.register.title')} subtitle={t('auth.register.subtitle')} />
       <Button component={Link} to="/reg-via-email" fullWidth data-testid="register-with-email">
         {t('auth.register.withEmail')}
       </Button>
