@@ -15,12 +15,18 @@ import { pino } from 'pino';
 import type { Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedSectors } from './db/seed.js';
+import { categoryRoutes } from './modules/category/routes.js';
+import { collectionRoutes } from './modules/collection/routes.js';
+import { inventoryRoutes } from './modules/inventory/routes.js';
 import { marketRoutes } from './modules/market/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
+import { removeUnusedMedia, UNUSED_MEDIA_TTL_MS } from './modules/media/service.js';
+import { productRoutes } from './modules/product/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { userRoutes } from './modules/user/routes.js';
 import type { AppContext } from './platform/context.js';
 import { AppError, registerErrorHandler, rejectNulCharacters, sendError } from './platform/errors.js';
+import { schedule } from './platform/jobs.js';
 import { createMailer } from './platform/mail.js';
 import { RateLimits } from './platform/rate-limit.js';
 import { localStorage } from './platform/storage.js';
@@ -29,6 +35,8 @@ import { registerWeb } from './web.js';
 export interface BuildOptions {
   /** Serve the web app: from its build, through Vite (dev), or not at all (API tests). */
   web?: 'build' | 'dev' | 'none';
+  /** Run the periodic jobs (the server does; API tests call them directly). */
+  jobs?: boolean;
 }
 
 export interface BuiltApp {
@@ -108,6 +116,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(userRoutes(ctx));
       await api.register(marketRoutes(ctx));
       await api.register(mediaRoutes(ctx));
+      await api.register(categoryRoutes(ctx));
+      await api.register(productRoutes(ctx));
+      await api.register(collectionRoutes(ctx));
+      await api.register(inventoryRoutes(ctx));
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       // Unknown API paths answer with the envelope even when the web app takes every other path.
       api.route({
@@ -130,6 +142,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     maxAge: '7d',
     immutable: true,
   });
+
+  if (options.jobs) {
+    // Hourly: uploads nothing refers to a day after upload are removed.
+    const stop = schedule(ctx, 'remove-unused-media', 60 * 60 * 1000, () =>
+      removeUnusedMedia(ctx, new Date(Date.now() - UNUSED_MEDIA_TTL_MS)),
+    );
+    app.addHook('onClose', async () => stop());
+  }
 
   if (options.web && options.web !== 'none') await registerWeb(app, options.web, { maintenance: config.maintenance });
   return { app, ctx };

@@ -9,7 +9,7 @@ async function main() {
   const config = loadConfig(dev ? { NODE_ENV: 'development', ...process.env } : process.env);
   const unlock = config.database.kind === 'pglite' ? lockDataDir(config.dataDir) : () => {};
   try {
-    const { app, ctx } = await buildApp(config, { web: dev ? 'dev' : 'build' });
+    const { app, ctx } = await buildApp(config, { web: dev ? 'dev' : 'build', jobs: true });
     if (config.seedDemo) await seedDemo(ctx.db);
 
     let closing = false;

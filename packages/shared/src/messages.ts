@@ -106,6 +106,83 @@ export const messages = {
     az: 'Fayl çox böyükdür',
     ru: 'Файл слишком большой',
   },
+  // Product form (SPEC §8)
+  titleRequired: { en: "Title can't be blank", az: 'Başlıq boş ola bilməz', ru: 'Название не может быть пустым' },
+  priceRequired: { en: "Price can't be blank", az: 'Qiymət boş ola bilməz', ru: 'Цена не может быть пустой' },
+  descriptionRequired: {
+    en: "Description can't be blank",
+    az: 'Təsvir boş ola bilməz',
+    ru: 'Описание не может быть пустым',
+  },
+  categoryRequired: { en: 'Please select a category', az: 'Kateqoriya seçin', ru: 'Выберите категорию' },
+  imageRequired: {
+    en: 'At least one image is required',
+    az: 'Ən azı bir şəkil tələb olunur',
+    ru: 'Нужно хотя бы одно изображение',
+  },
+  skuRequired: { en: 'SKU is required', az: 'SKU tələb olunur', ru: 'Укажите артикул (SKU)' },
+  barcodeRequired: { en: 'Barcode is required', az: 'Barkod tələb olunur', ru: 'Укажите штрихкод' },
+  invalidStock: {
+    en: 'Stock must be a valid non-negative number',
+    az: 'Stok düzgün, mənfi olmayan rəqəm olmalıdır',
+    ru: 'Остаток должен быть неотрицательным числом',
+  },
+  allFieldsRequired: { en: 'All fields required', az: 'Bütün xanalar doldurulmalıdır', ru: 'Заполните все поля' },
+  coverImageRequired: {
+    en: 'Cover image is required',
+    az: 'Üz qabığı şəkli tələb olunur',
+    ru: 'Нужна обложка',
+  },
+  PRODUCT_NAME_TAKEN: {
+    en: 'product name must be unique',
+    az: 'məhsul adı unikal olmalıdır',
+    ru: 'название товара должно быть уникальным',
+  },
+  invalidPrice: {
+    en: 'Enter a price from 0 to 10,000,000 AZN',
+    az: '0 ilə 10 000 000 AZN arasında qiymət daxil edin',
+    ru: 'Введите цену от 0 до 10 000 000 AZN',
+  },
+  compareAtNotHigher: {
+    en: 'The compare-at price must be higher than the price',
+    az: 'Müqayisə qiyməti əsas qiymətdən yüksək olmalıdır',
+    ru: 'Цена «до скидки» должна быть выше цены',
+  },
+  duplicateValue: {
+    en: 'This value is already in the list',
+    az: 'Bu dəyər artıq siyahıdadır',
+    ru: 'Это значение уже есть в списке',
+  },
+  variantsMismatch: {
+    en: 'Each variant needs one existing value of every option, and no two variants may be the same',
+    az: 'Hər variantda hər seçimin mövcud bir dəyəri olmalıdır və iki variant eyni ola bilməz',
+    ru: 'У каждого варианта должно быть одно значение каждой опции, и варианты не должны повторяться',
+  },
+  tooMany: {
+    en: 'Too many items',
+    az: 'Həddindən çox element',
+    ru: 'Слишком много элементов',
+  },
+  CATEGORY_IN_USE: {
+    en: 'This category still has products. Move them to another category first',
+    az: 'Bu kateqoriyada hələ məhsullar var. Əvvəlcə onları başqa kateqoriyaya köçürün',
+    ru: 'В этой категории ещё есть товары. Сначала перенесите их в другую категорию',
+  },
+  CATEGORY_NAME_TAKEN: {
+    en: 'A category with this name already exists',
+    az: 'Bu adda kateqoriya artıq mövcuddur',
+    ru: 'Категория с таким названием уже существует',
+  },
+  STOCK_WOULD_BE_NEGATIVE: {
+    en: 'Stock can not go below zero',
+    az: 'Stok sıfırdan aşağı düşə bilməz',
+    ru: 'Остаток не может быть меньше нуля',
+  },
+  CSV_INVALID: {
+    en: 'The file is not a valid CSV of products',
+    az: 'Fayl düzgün məhsul CSV faylı deyil',
+    ru: 'Файл не является корректным CSV с товарами',
+  },
   // Account rules that the catalogue implies but does not word
   passwordRules: {
     en: 'Use lowercase and uppercase letters, a digit and a special character, without spaces',

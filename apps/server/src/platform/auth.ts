@@ -108,6 +108,7 @@ export async function requireMarket(
   marketId: string,
 ): Promise<{ user: UserRow; market: MarketRow }> {
   const user = await requireUser(db, request);
+  if (!UUID.test(marketId)) throw new AppError('NOT_FOUND');
   const [market] = await db
     .select()
     .from(markets)
@@ -120,3 +121,22 @@ export async function requireMarket(
 export async function deleteSession(db: Db, token: string) {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
+
+/**
+ * For reads that shoppers and the owner share (DESIGN §4): the market by id and who is asking.
+ * An unknown or malformed id is 404 for everyone.
+ */
+export async function marketForViewer(
+  db: Db,
+  request: FastifyRequest,
+  marketId: string,
+): Promise<{ market: MarketRow; viewer: 'owner' | 'public' }> {
+  if (!UUID.test(marketId)) throw new AppError('NOT_FOUND');
+  const [market] = await db.select().from(markets).where(eq(markets.id, marketId)).limit(1);
+  if (!market) throw new AppError('NOT_FOUND');
+  const user = await currentUser(db, request);
+  return { market, viewer: user?.id === market.ownerId ? 'owner' : 'public' };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID.test(value);

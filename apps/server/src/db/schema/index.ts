@@ -1,3 +1,4 @@
+export * from './catalog.js';
 export * from './mail.js';
 export * from './market.js';
 export * from './user.js';

@@ -28,6 +28,8 @@ export const markets = pgTable(
       .references(() => sectors.id),
     logoUrl: text(),
     description: text(),
+    /** Bumped on every catalog write: cached list counts are keyed by it (see product/cache.ts). */
+    catalogVersion: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,26 @@
+import { adjustStockSchema, inventoryQuerySchema } from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireMarket } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { InventoryService } from './service.js';
+
+export function inventoryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const service = new InventoryService(ctx);
+  const tags = ['Inventory'];
+  return async (app) => {
+    app.get(
+      '/Inventory/:marketId',
+      { schema: { tags, params: z.object({ marketId: z.string().max(64) }), querystring: inventoryQuerySchema } },
+      async (request) => {
+        const { market } = await requireMarket(ctx.db, request, request.params.marketId);
+        return { data: await service.list(market.id, request.query) };
+      },
+    );
+
+    app.post('/Inventory/adjust', { schema: { tags, body: adjustStockSchema } }, async (request) => {
+      const { market, user } = await requireMarket(ctx.db, request, request.body.marketId);
+      return { data: await service.adjust(market.id, user.id, request.body) };
+    });
+  };
+}

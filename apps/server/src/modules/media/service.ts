@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { IMAGE_WIDTHS } from '@shop/shared';
+import { and, lt, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { rowsOf } from '../../db/client.js';
+import { media } from '../../db/schema/index.js';
+import type { UserRow } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
+/** An upload nothing refers to after this long is removed. */
+export const UNUSED_MEDIA_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Checks the bytes (PNG, JPEG or WebP, whatever the name says), strips metadata, and stores
+ * WebP renditions of IMAGE_WIDTHS; the row remembers them for the clean-up.
+ */
+export async function storeImage(ctx: AppContext, owner: UserRow, bytes: Buffer) {
+  // sharp throws synchronously on an empty buffer: read inside the promise chain.
+  const metadata = await Promise.resolve()
+    .then(() => sharp(bytes).metadata())
+    .catch(() => null);
+  if (!metadata?.format || !ACCEPTED_FORMATS.has(metadata.format)) throw new AppError('UNSUPPORTED_FILE_TYPE');
+
+  const id = randomUUID();
+  const base = sharp(bytes, { failOn: 'error' }).rotate();
+  let renditions: { key: string; data: Buffer; width: number; height: number }[];
+  try {
+    renditions = await Promise.all(
+      IMAGE_WIDTHS.map(async (width, i) => {
+        const { data, info } = await base
+          .clone()
+          .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
+          .webp({ quality: 82 })
+          .toBuffer({ resolveWithObject: true });
+        return {
+          key: `${owner.id}/${id}${i === 0 ? '' : `-${width}`}.webp`,
+          data,
+          width: info.width,
+          height: info.height,
+        };
+      }),
+    );
+  } catch {
+    throw new AppError('FILE_UPLOAD_FAILED');
+  }
+  const [main] = renditions as [(typeof renditions)[number]];
+  let url: string;
+  try {
+    const urls = await Promise.all(renditions.map((r) => ctx.storage.put(r.key, r.data, 'image/webp')));
+    url = urls[0] as string;
+  } catch {
+    await Promise.all(renditions.map((r) => ctx.storage.remove(r.key).catch(() => {})));
+    throw new AppError('FILE_UPLOAD_FAILED');
+  }
+  await ctx.db.insert(media).values({
+    id,
+    ownerId: owner.id,
+    url,
+    keys: renditions.map((r) => r.key),
+    width: main.width,
+    height: main.height,
+    bytes: main.data.length,
+  });
+  return { url, width: main.width, height: main.height };
+}
+
+/** Every column that may hold an upload's URL; a URL found in none of them is unused. */
+const REFERENCES = sql`
+  not exists (select 1 from products p where p.images ? m.url)
+  and not exists (select 1 from product_variants v where v.image_url = m.url)
+  and not exists (select 1 from categories c where c.image_url = m.url)
+  and not exists (select 1 from collections c where c.cover_image_url = m.url)
+  and not exists (select 1 from markets k where k.logo_url = m.url)
+  and not exists (select 1 from users u where u.photo_url = m.url)`;
+
+/** Removes uploads older than `olderThan` that nothing refers to; returns how many. */
+export async function removeUnusedMedia(ctx: AppContext, olderThan: Date): Promise<number> {
+  const unused = await ctx.db.execute(
+    sql`select m.id, m.keys from media m where m.created_at < ${olderThan} and ${REFERENCES} limit 500`,
+  );
+  const rows = rowsOf<{ id: string; keys: string[] }>(unused);
+  for (const row of rows) {
+    // The row goes first: a file left behind is harmless, a row without its file is not.
+    await ctx.db.delete(media).where(and(sql`${media.id} = ${row.id}`, lt(media.createdAt, olderThan)));
+    await Promise.all(row.keys.map((key) => ctx.storage.remove(key).catch(() => {})));
+  }
+  return rows.length;
+}

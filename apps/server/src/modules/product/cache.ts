@@ -1,0 +1,31 @@
+import { eq, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import { markets } from '../../db/schema/index.js';
+import type { AppContext } from '../../platform/context.js';
+
+/**
+ * Counting a filtered catalog costs a scan of the market's products; the page itself is an
+ * index range. Counts are cached per (market, catalog version, filter), and every catalog write
+ * bumps the market's version in the database, so a stale count is never read again — by this
+ * process or any other.
+ */
+const counts = new LRUCache<string, number>({ max: 20_000 });
+
+export const catalogCountCache = {
+  async get(marketId: string, version: number, filter: string, count: () => Promise<number>): Promise<number> {
+    const key = `${marketId}:${version}:${filter}`;
+    const cached = counts.get(key);
+    if (cached !== undefined) return cached;
+    const value = await count();
+    counts.set(key, value);
+    return value;
+  },
+};
+
+/** Call after any write that changes which products a list shows (stock included). */
+export async function bumpCatalogVersion(ctx: AppContext, marketId: string): Promise<void> {
+  await ctx.db
+    .update(markets)
+    .set({ catalogVersion: sql`${markets.catalogVersion} + 1` })
+    .where(eq(markets.id, marketId));
+}

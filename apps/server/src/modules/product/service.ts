@@ -1,0 +1,350 @@
+import {
+  catalogLimits,
+  type Page,
+  type ProductData,
+  type ProductListItem,
+  type ProductListQuery,
+  type ProductView,
+  productListQuerySchema,
+  type Status,
+  type VariantView,
+} from '@shop/shared';
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { categories, collectionProducts, products, productVariants } from '../../db/schema/index.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { isUniqueViolation } from '../user/service.js';
+import { bumpCatalogVersion, catalogCountCache } from './cache.js';
+import { sanitizeDescription } from './description.js';
+
+type ProductRow = typeof products.$inferSelect;
+type VariantRow = typeof productVariants.$inferSelect;
+
+/** Who is asking: the owner sees everything; anyone else only active items and public fields. */
+export type Viewer = 'owner' | 'public';
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The columns kept in step with the product's data so that lists filter and sort cheaply. */
+function derived(data: ProductData) {
+  const hasVariants = data.options.length > 0;
+  const cheapest = hasVariants ? [...data.variants].sort((a, b) => a.price - b.price)[0] : undefined;
+  const stock = hasVariants ? data.variants.reduce((sum, v) => sum + v.stock, 0) : data.stock;
+  const skus = hasVariants ? data.variants.map((v) => v.sku) : [data.sku];
+  return {
+    price: cheapest?.price ?? data.price,
+    compareAtPrice: (cheapest ? cheapest.compareAtPrice : data.compareAtPrice) ?? null,
+    stock,
+    variantCount: hasVariants ? data.variants.length : 0,
+    inStock: !data.trackQuantity || data.continueSelling || stock > 0,
+    searchText: [data.title, ...skus].filter(Boolean).join(' ').toLowerCase(),
+  };
+}
+
+function toVariantView(row: VariantRow): VariantView {
+  return {
+    id: row.id,
+    options: row.options,
+    price: row.price,
+    compareAtPrice: row.compareAtPrice,
+    sku: row.sku,
+    barcode: row.barcode,
+    stock: row.stock,
+    imageUrl: row.imageUrl,
+  };
+}
+
+function toProductView(row: ProductRow, variants: VariantRow[], viewer: Viewer): ProductView {
+  const view: ProductView = {
+    id: row.id,
+    marketId: row.marketId,
+    title: row.title,
+    description: row.description,
+    categoryId: row.categoryId,
+    images: row.images,
+    price: row.price,
+    compareAtPrice: row.compareAtPrice,
+    trackQuantity: row.trackQuantity,
+    continueSelling: row.continueSelling,
+    hasSku: row.hasSku,
+    sku: row.sku,
+    barcode: row.barcode,
+    stock: row.stock,
+    status: row.status,
+    weightGrams: row.weightGrams,
+    options: row.options,
+    variants: variants.map(toVariantView),
+    inStock: row.inStock,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+  if (viewer === 'owner') return view;
+  // A shopper learns whether something can be bought, not the shop's counts and codes.
+  return {
+    ...view,
+    barcode: null,
+    stock: row.inStock ? 1 : 0,
+    weightGrams: null,
+    variants: view.variants.map((v) => ({
+      ...v,
+      barcode: null,
+      stock: !row.trackQuantity || row.continueSelling || v.stock > 0 ? 1 : 0,
+    })),
+  };
+}
+
+export class ProductService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async list(
+    market: { id: string; catalogVersion: number },
+    query: ProductListQuery,
+    viewer: Viewer,
+  ): Promise<Page<ProductListItem>> {
+    const marketId = market.id;
+    const q = productListQuerySchema.parse(query);
+    const conditions: SQL[] = [eq(products.marketId, marketId)];
+    if (viewer === 'public') conditions.push(eq(products.status, 'active'));
+    else if (q.status) conditions.push(eq(products.status, q.status));
+    if (q.search) conditions.push(sql`${products.searchText} like ${`%${escapeLike(q.search.toLowerCase())}%`}`);
+    if (q.categoryId) conditions.push(eq(products.categoryId, q.categoryId));
+    if (q.collectionId) {
+      conditions.push(
+        sql`exists (select 1 from ${collectionProducts} cp where cp.product_id = ${products.id} and cp.collection_id = ${q.collectionId})`,
+      );
+    }
+    if (q.stock) conditions.push(eq(products.inStock, q.stock === 'in'));
+    const where = and(...conditions);
+
+    const order = {
+      newest: [desc(products.createdAt), desc(products.id)],
+      price_asc: [asc(products.price), asc(products.id)],
+      price_desc: [desc(products.price), desc(products.id)],
+      name_asc: [asc(sql`lower(${products.title})`), asc(products.id)],
+      name_desc: [desc(sql`lower(${products.title})`), desc(products.id)],
+    }[q.sort];
+
+    const countKey = JSON.stringify([viewer, q.status, q.search, q.categoryId, q.collectionId, q.stock]);
+    const [rows, total] = await Promise.all([
+      this.ctx.db
+        .select({
+          id: products.id,
+          title: products.title,
+          price: products.price,
+          compareAtPrice: products.compareAtPrice,
+          status: products.status,
+          images: products.images,
+          categoryId: products.categoryId,
+          sku: products.sku,
+          stock: products.stock,
+          trackQuantity: products.trackQuantity,
+          inStock: products.inStock,
+          variantCount: products.variantCount,
+          createdAt: products.createdAt,
+        })
+        .from(products)
+        .where(where)
+        .orderBy(...order)
+        .limit(q.pageSize)
+        .offset((q.page - 1) * q.pageSize),
+      catalogCountCache.get(marketId, market.catalogVersion, countKey, async () => {
+        const [row] = await this.ctx.db.select({ n: sql<number>`count(*)::int` }).from(products).where(where);
+        return row?.n ?? 0;
+      }),
+    ]);
+    return {
+      items: rows.map((row) => ({
+        id: row.id,
+        title: row.title,
+        price: row.price,
+        compareAtPrice: row.compareAtPrice,
+        status: row.status,
+        imageUrl: row.images[0] ?? null,
+        categoryId: row.categoryId,
+        sku: viewer === 'owner' ? row.sku : null,
+        stock: viewer === 'owner' && row.trackQuantity ? row.stock : null,
+        inStock: row.inStock,
+        variantCount: row.variantCount,
+        createdAt: row.createdAt.toISOString(),
+      })),
+      total,
+      page: q.page,
+      pageSize: q.pageSize,
+    };
+  }
+
+  async get(marketId: string, id: string, viewer: Viewer, db: Db = this.ctx.db): Promise<ProductView> {
+    const conditions = [eq(products.id, id), eq(products.marketId, marketId)];
+    if (viewer === 'public') conditions.push(eq(products.status, 'active'));
+    const [row] = await db
+      .select()
+      .from(products)
+      .where(and(...conditions))
+      .limit(1);
+    if (!row) throw new AppError('NOT_FOUND');
+    const variants = await db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, id))
+      .orderBy(asc(productVariants.position));
+    return toProductView(row, variants, viewer);
+  }
+
+  /** The category must be one of this market's: another market's id reads as "none chosen". */
+  private async assertCategory(db: Db, marketId: string, categoryId: string) {
+    const [category] = await db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(and(eq(categories.id, categoryId), eq(categories.marketId, marketId)))
+      .limit(1);
+    if (!category) throw new AppError('VALIDATION_FAILED', { categoryId: 'categoryRequired' });
+  }
+
+  private async assertTitleFree(db: Db, marketId: string, title: string, exceptId?: string) {
+    const conditions = [eq(products.marketId, marketId), sql`lower(${products.title}) = lower(${title})`];
+    if (exceptId) conditions.push(ne(products.id, exceptId));
+    const [taken] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(...conditions))
+      .limit(1);
+    if (taken) throw new AppError('PRODUCT_NAME_TAKEN', { title: 'PRODUCT_NAME_TAKEN' });
+  }
+
+  private columns(data: ProductData) {
+    const hasVariants = data.options.length > 0;
+    return {
+      categoryId: data.categoryId,
+      title: data.title,
+      description: sanitizeDescription(data.description),
+      trackQuantity: data.trackQuantity,
+      continueSelling: data.continueSelling,
+      hasSku: data.hasSku,
+      // With variants, codes live on the variants.
+      sku: hasVariants ? null : data.sku || null,
+      barcode: hasVariants ? null : data.barcode || null,
+      status: data.status as Status,
+      weightGrams: data.weightGrams ?? null,
+      images: data.images,
+      options: data.options,
+      ...derived(data),
+    };
+  }
+
+  /** One transaction per save: the product and its variants are written whole or not at all. */
+  async create(marketId: string, data: ProductData): Promise<ProductView> {
+    const view = await this.write(async (tx) => {
+      await this.assertCategory(tx, marketId, data.categoryId);
+      await this.assertTitleFree(tx, marketId, data.title);
+      const [row] = await tx
+        .insert(products)
+        .values({ marketId, ...this.columns(data) })
+        .returning({ id: products.id });
+      const id = (row as { id: string }).id;
+      if (data.variants.length) {
+        if (data.variants.some((v) => v.id)) throw new AppError('VALIDATION_FAILED', { variants: 'variantsMismatch' });
+        await tx
+          .insert(productVariants)
+          .values(data.variants.map((v, position) => this.variantColumns(id, marketId, v, position)));
+      }
+      return this.get(marketId, id, 'owner', tx);
+    });
+    await bumpCatalogVersion(this.ctx, marketId);
+    return view;
+  }
+
+  private variantColumns(productId: string, marketId: string, v: ProductData['variants'][number], position: number) {
+    return {
+      productId,
+      marketId,
+      position,
+      options: v.options,
+      price: v.price,
+      compareAtPrice: v.compareAtPrice ?? null,
+      sku: v.sku || null,
+      barcode: v.barcode || null,
+      stock: v.stock,
+      imageUrl: v.imageUrl ?? null,
+    };
+  }
+
+  async update(marketId: string, id: string, data: ProductData): Promise<ProductView> {
+    const view = await this.write(async (tx) => {
+      const [current] = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.id, id), eq(products.marketId, marketId)))
+        .for('update');
+      if (!current) throw new AppError('NOT_FOUND');
+      await this.assertCategory(tx, marketId, data.categoryId);
+      await this.assertTitleFree(tx, marketId, data.title, id);
+
+      // Variants that stay keep their ids (orders and carts point at them); new ones are added,
+      // the rest removed. An id that is not one of this product's variants is refused.
+      const existing = await tx
+        .select({ id: productVariants.id })
+        .from(productVariants)
+        .where(eq(productVariants.productId, id))
+        .for('update');
+      const existingIds = new Set(existing.map((v) => v.id));
+      const keptIds = new Set<string>();
+      for (const v of data.variants) {
+        if (v.id && (!existingIds.has(v.id) || keptIds.has(v.id))) {
+          throw new AppError('VALIDATION_FAILED', { variants: 'variantsMismatch' });
+        }
+        if (v.id) keptIds.add(v.id);
+      }
+      const removed = [...existingIds].filter((variantId) => !keptIds.has(variantId));
+      if (removed.length) await tx.delete(productVariants).where(inArray(productVariants.id, removed));
+      for (const [position, v] of data.variants.entries()) {
+        const columns = this.variantColumns(id, marketId, v, position);
+        if (v.id) await tx.update(productVariants).set(columns).where(eq(productVariants.id, v.id));
+        else await tx.insert(productVariants).values(columns);
+      }
+      await tx
+        .update(products)
+        .set({ ...this.columns(data), updatedAt: new Date() })
+        .where(eq(products.id, id));
+      return this.get(marketId, id, 'owner', tx);
+    });
+    await bumpCatalogVersion(this.ctx, marketId);
+    return view;
+  }
+
+  async remove(marketId: string, id: string): Promise<void> {
+    const deleted = await this.ctx.db
+      .delete(products)
+      .where(and(eq(products.id, id), eq(products.marketId, marketId)))
+      .returning({ id: products.id });
+    if (!deleted.length) throw new AppError('NOT_FOUND');
+    await bumpCatalogVersion(this.ctx, marketId);
+  }
+
+  /** Activate, deactivate or delete several products; ids of other markets are not touched. */
+  async bulk(marketId: string, ids: string[], action: 'activate' | 'deactivate' | 'delete') {
+    const mine = and(eq(products.marketId, marketId), inArray(products.id, ids));
+    const changed =
+      action === 'delete'
+        ? await this.ctx.db.delete(products).where(mine).returning({ id: products.id })
+        : await this.ctx.db
+            .update(products)
+            .set({ status: action === 'activate' ? 'active' : 'passive', updatedAt: new Date() })
+            .where(mine)
+            .returning({ id: products.id });
+    await bumpCatalogVersion(this.ctx, marketId);
+    return { changed: changed.length };
+  }
+
+  /** Runs a save in a transaction and turns the title's unique index into its message. */
+  private async write<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+    try {
+      return await this.ctx.db.transaction((tx) => work(tx as unknown as Db));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('PRODUCT_NAME_TAKEN', { title: 'PRODUCT_NAME_TAKEN' });
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,350 @@
+import { z } from 'zod';
+import { MAX_MINOR } from './money.js';
+
+/** Catalog contracts (SPEC §3 Product, Category, Collection; §5 Product rules; §8 messages). */
+
+export const STATUSES = ['active', 'passive'] as const;
+export type Status = (typeof STATUSES)[number];
+
+export const catalogLimits = {
+  title: 200,
+  description: 20_000,
+  images: 20,
+  options: 3,
+  optionName: 50,
+  optionValues: 50,
+  optionValue: 50,
+  variants: 250,
+  code: 64,
+  stock: 1_000_000_000,
+  collectionProducts: 500,
+  pageSize: { default: 24, max: 100 },
+  /** At or below this many units a tracked SKU is flagged "low" on the inventory page. */
+  lowStock: 5,
+} as const;
+
+const uuid = (message: string) => z.uuid(message);
+const uploadUrl = z.string('invalidValue').max(1024, 'tooLong').startsWith('/uploads/', 'invalidValue');
+
+/** Qəpik: a whole number from 0 to 10,000,000 AZN. */
+export const moneySchema = z
+  .number('invalidPrice')
+  .int('invalidPrice')
+  .min(0, 'invalidPrice')
+  .max(MAX_MINOR, 'invalidPrice');
+const priceSchema = z.number('priceRequired').pipe(moneySchema);
+export const stockSchema = z
+  .number('invalidStock')
+  .int('invalidStock')
+  .min(0, 'invalidStock')
+  .max(catalogLimits.stock, 'invalidStock');
+const codeSchema = z.string('invalidValue').trim().max(catalogLimits.code, 'tooLong');
+
+/** Visible text of an HTML description: what "not blank" is measured on. */
+export function textOfHtml(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export const optionSchema = z.strictObject({
+  name: z.string('allFieldsRequired').trim().min(1, 'allFieldsRequired').max(catalogLimits.optionName, 'tooLong'),
+  values: z
+    .array(
+      z.string('allFieldsRequired').trim().min(1, 'allFieldsRequired').max(catalogLimits.optionValue, 'tooLong'),
+      'allFieldsRequired',
+    )
+    .min(1, 'allFieldsRequired')
+    .max(catalogLimits.optionValues, 'tooMany'),
+});
+export type OptionInput = z.input<typeof optionSchema>;
+
+export const variantSchema = z.strictObject({
+  /** Present for a variant that already exists: its id stays, and so do its orders. */
+  id: uuid('invalidValue').optional(),
+  /** One value per option, in the options' order. */
+  options: z.array(z.string('invalidValue').trim().max(catalogLimits.optionValue, 'tooLong'), 'invalidValue'),
+  price: priceSchema,
+  compareAtPrice: moneySchema.nullable().optional(),
+  sku: codeSchema.optional(),
+  barcode: codeSchema.optional(),
+  stock: stockSchema.default(0),
+  imageUrl: uploadUrl.nullable().optional(),
+});
+export type VariantInput = z.input<typeof variantSchema>;
+
+const productFields = {
+  marketId: uuid('invalidValue'),
+  title: z.string('titleRequired').trim().min(1, 'titleRequired').max(catalogLimits.title, 'tooLong'),
+  description: z
+    .string('descriptionRequired')
+    .max(catalogLimits.description, 'tooLong')
+    .refine((html) => textOfHtml(html).length > 0, 'descriptionRequired'),
+  categoryId: uuid('categoryRequired'),
+  images: z.array(uploadUrl, 'imageRequired').min(1, 'imageRequired').max(catalogLimits.images, 'tooMany'),
+  price: priceSchema,
+  compareAtPrice: moneySchema.nullable().optional(),
+  trackQuantity: z.boolean('invalidValue').default(true),
+  continueSelling: z.boolean('invalidValue').default(false),
+  /** The "SKU option" of SPEC §5: with it on, SKU and barcode are required. */
+  hasSku: z.boolean('invalidValue').default(false),
+  sku: codeSchema.optional(),
+  barcode: codeSchema.optional(),
+  stock: stockSchema.default(0),
+  status: z.enum(STATUSES, 'invalidValue').default('active'),
+  weightGrams: z
+    .number('invalidValue')
+    .int('invalidValue')
+    .min(0, 'invalidValue')
+    .max(1_000_000, 'invalidValue')
+    .nullable()
+    .optional(),
+  options: z.array(optionSchema, 'invalidValue').max(catalogLimits.options, 'tooMany').default([]),
+  variants: z.array(variantSchema, 'invalidValue').max(catalogLimits.variants, 'tooMany').default([]),
+};
+
+type ProductShape = z.output<z.ZodObject<typeof productFields>>;
+
+/** The rules across fields; the same in the browser and on the server. */
+function checkProduct(product: ProductShape, ctx: z.RefinementCtx) {
+  const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+  if (product.compareAtPrice != null && product.compareAtPrice <= product.price) {
+    issue(['compareAtPrice'], 'compareAtNotHigher');
+  }
+  const names = product.options.map((o) => o.name.toLowerCase());
+  product.options.forEach((option, i) => {
+    if (names.indexOf(option.name.toLowerCase()) !== i) issue(['options', i, 'name'], 'duplicateValue');
+    const values = option.values.map((v) => v.toLowerCase());
+    option.values.forEach((_, j) => {
+      if (values.indexOf(values[j] as string) !== j) issue(['options', i, 'values', j], 'duplicateValue');
+    });
+  });
+  if (product.options.length === 0) {
+    if (product.variants.length > 0) issue(['variants'], 'variantsMismatch');
+    if (product.hasSku) {
+      if (!product.sku) issue(['sku'], 'skuRequired');
+      if (!product.barcode) issue(['barcode'], 'barcodeRequired');
+    }
+    return;
+  }
+  if (product.variants.length === 0) issue(['variants'], 'variantsMismatch');
+  const seen = new Set<string>();
+  product.variants.forEach((variant, i) => {
+    const fits =
+      variant.options.length === product.options.length &&
+      variant.options.every((value, k) => product.options[k]?.values.includes(value));
+    const key = variant.options.join('\u0000');
+    if (!fits || seen.has(key)) issue(['variants', i, 'options'], 'variantsMismatch');
+    seen.add(key);
+    if (variant.compareAtPrice != null && variant.compareAtPrice <= variant.price) {
+      issue(['variants', i, 'compareAtPrice'], 'compareAtNotHigher');
+    }
+    if (product.hasSku) {
+      if (!variant.sku) issue(['variants', i, 'sku'], 'skuRequired');
+      if (!variant.barcode) issue(['variants', i, 'barcode'], 'barcodeRequired');
+    }
+  });
+}
+
+export const createProductSchema = z.strictObject(productFields).superRefine(checkProduct);
+export type ProductInput = z.input<typeof createProductSchema>;
+export type ProductData = z.output<typeof createProductSchema>;
+
+export const updateProductSchema = z
+  .strictObject({ id: uuid('invalidValue'), ...productFields })
+  .superRefine(checkProduct);
+export type UpdateProductInput = z.input<typeof updateProductSchema>;
+
+/** Every combination of the options' values, in order: the variant grid the editor proposes. */
+export function variantCombinations(options: readonly { values: readonly string[] }[]): string[][] {
+  return options.reduce<string[][]>(
+    (rows, option) => rows.flatMap((row) => option.values.map((value) => [...row, value])),
+    [[]],
+  );
+}
+
+export const PRODUCT_SORTS = ['newest', 'price_asc', 'price_desc', 'name_asc', 'name_desc'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+export const productListQuerySchema = z.strictObject({
+  search: z.string('invalidValue').trim().max(100, 'tooLong').optional(),
+  status: z.enum(STATUSES, 'invalidValue').optional(),
+  categoryId: uuid('invalidValue').optional(),
+  collectionId: uuid('invalidValue').optional(),
+  stock: z.enum(['in', 'out'], 'invalidValue').optional(),
+  sort: z.enum(PRODUCT_SORTS, 'invalidValue').default('newest'),
+  page: z.coerce
+    .number('invalidValue')
+    .int('invalidValue')
+    .min(1, 'invalidValue')
+    .max(100_000, 'invalidValue')
+    .default(1),
+  pageSize: z.coerce
+    .number('invalidValue')
+    .int('invalidValue')
+    .min(1, 'invalidValue')
+    .max(catalogLimits.pageSize.max, 'invalidValue')
+    .default(catalogLimits.pageSize.default),
+});
+export type ProductListQuery = z.input<typeof productListQuerySchema>;
+
+export const bulkProductsSchema = z.strictObject({
+  marketId: uuid('invalidValue'),
+  ids: z.array(uuid('invalidValue'), 'invalidValue').min(1, 'required').max(catalogLimits.pageSize.max, 'tooMany'),
+  action: z.enum(['activate', 'deactivate', 'delete'], 'invalidValue'),
+});
+
+export interface ProductListItem {
+  id: string;
+  title: string;
+  price: number;
+  compareAtPrice: number | null;
+  status: Status;
+  imageUrl: string | null;
+  categoryId: string;
+  sku: string | null;
+  /** Units on hand across variants; null when quantity is not tracked. */
+  stock: number | null;
+  inStock: boolean;
+  variantCount: number;
+  createdAt: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface VariantView {
+  id: string;
+  options: string[];
+  price: number;
+  compareAtPrice: number | null;
+  sku: string | null;
+  barcode: string | null;
+  stock: number;
+  imageUrl: string | null;
+}
+
+export interface ProductView {
+  id: string;
+  marketId: string;
+  title: string;
+  description: string;
+  categoryId: string;
+  images: string[];
+  price: number;
+  compareAtPrice: number | null;
+  trackQuantity: boolean;
+  continueSelling: boolean;
+  hasSku: boolean;
+  sku: string | null;
+  barcode: string | null;
+  stock: number;
+  status: Status;
+  weightGrams: number | null;
+  options: { name: string; values: string[] }[];
+  variants: VariantView[];
+  inStock: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+// ---- Categories -----------------------------------------------------------------------------
+
+const categoryFields = {
+  marketId: uuid('invalidValue'),
+  name: z.string('required').trim().min(1, 'required').max(100, 'tooLong'),
+  description: z.string('invalidValue').trim().max(2000, 'tooLong').optional(),
+  imageUrl: uploadUrl.nullable().optional(),
+  status: z.enum(STATUSES, 'invalidValue').default('active'),
+};
+export const createCategorySchema = z.strictObject(categoryFields);
+export const updateCategorySchema = z.strictObject({ id: uuid('invalidValue'), ...categoryFields });
+export type CategoryInput = z.input<typeof createCategorySchema>;
+
+export interface CategoryView {
+  id: string;
+  marketId: string;
+  name: string;
+  description: string | null;
+  imageUrl: string | null;
+  status: Status;
+  productCount: number;
+  createdAt: string;
+}
+
+// ---- Collections ----------------------------------------------------------------------------
+
+const collectionFields = {
+  marketId: uuid('invalidValue'),
+  title: z.string('titleRequired').trim().min(1, 'titleRequired').max(catalogLimits.title, 'tooLong'),
+  description: z.string('invalidValue').trim().max(2000, 'tooLong').optional(),
+  coverImageUrl: z.string('coverImageRequired').min(1, 'coverImageRequired').pipe(uploadUrl),
+  status: z.enum(STATUSES, 'invalidValue').default('active'),
+  /** The collection's products, in display order. */
+  productIds: z
+    .array(uuid('invalidValue'), 'invalidValue')
+    .max(catalogLimits.collectionProducts, 'tooMany')
+    .default([])
+    .refine((ids) => new Set(ids).size === ids.length, 'duplicateValue'),
+};
+export const createCollectionSchema = z.strictObject(collectionFields);
+export const updateCollectionSchema = z.strictObject({ id: uuid('invalidValue'), ...collectionFields });
+export type CollectionInput = z.input<typeof createCollectionSchema>;
+
+export interface CollectionView {
+  id: string;
+  marketId: string;
+  title: string;
+  description: string | null;
+  coverImageUrl: string;
+  status: Status;
+  productIds: string[];
+  productCount: number;
+  createdAt: string;
+}
+
+// ---- Inventory ------------------------------------------------------------------------------
+
+export const INVENTORY_REASONS = ['received', 'correction', 'damaged', 'returned', 'other'] as const;
+
+export const inventoryQuerySchema = z.strictObject({
+  search: z.string('invalidValue').trim().max(100, 'tooLong').optional(),
+  level: z.enum(['low', 'out'], 'invalidValue').optional(),
+  page: productListQuerySchema.shape.page,
+  pageSize: productListQuerySchema.shape.pageSize,
+});
+
+export const adjustStockSchema = z.strictObject({
+  marketId: uuid('invalidValue'),
+  productId: uuid('invalidValue'),
+  /** The variant to adjust; absent for a product without variants. */
+  variantId: uuid('invalidValue').optional(),
+  /** Units added (positive) or removed (negative). */
+  delta: z
+    .number('invalidStock')
+    .int('invalidStock')
+    .min(-catalogLimits.stock, 'invalidStock')
+    .max(catalogLimits.stock, 'invalidStock')
+    .refine((d) => d !== 0, 'invalidStock'),
+  reason: z.enum(INVENTORY_REASONS, 'invalidValue'),
+  note: z.string('invalidValue').trim().max(500, 'tooLong').optional(),
+});
+export type AdjustStockInput = z.input<typeof adjustStockSchema>;
+
+export interface InventoryRow {
+  productId: string;
+  variantId: string | null;
+  title: string;
+  variantTitle: string | null;
+  sku: string | null;
+  imageUrl: string | null;
+  stock: number;
+  trackQuantity: boolean;
+  level: 'ok' | 'low' | 'out';
+}

@@ -1,0 +1,17 @@
+/**
+ * Uploaded images are stored as WebP renditions: the main one (longest side 1600 px) at the
+ * URL the rows keep, and smaller ones beside it for lists and thumbnails.
+ */
+export const IMAGE_WIDTHS = [1600, 800, 400] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+
+/** "/uploads/u/abc.webp", 400 → "/uploads/u/abc-400.webp"; the main width keeps the URL. */
+export function imageUrl(url: string, width: ImageWidth): string {
+  if (width === IMAGE_WIDTHS[0] || !url.endsWith('.webp')) return url;
+  return `${url.slice(0, -'.webp'.length)}-${width}.webp`;
+}
+
+/** A srcset of every rendition, for <img srcset>. */
+export function imageSrcSet(url: string): string {
+  return IMAGE_WIDTHS.map((w) => `${imageUrl(url, w)} ${w}w`).join(', ');
+}

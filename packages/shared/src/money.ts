@@ -1,0 +1,35 @@
+/**
+ * Money is an integer number of qəpik (1 AZN = 100 qəpik), never a float (DESIGN §4). These
+ * convert at the edges: what a person types or reads, and CSV files.
+ */
+export const CURRENCY = 'AZN';
+/** The largest amount we accept anywhere: 10,000,000 AZN. */
+export const MAX_MINOR = 1_000_000_000;
+
+/** "19.99", "19,99", "19.9", "20" → 1999, 1999, 1990, 2000; anything else → null. */
+export function parseMoney(text: string): number | null {
+  const match = /^\s*(\d{1,8})(?:[.,](\d{1,2}))?\s*$/.exec(text);
+  if (!match) return null;
+  const whole = Number(match[1]);
+  const fraction = Number((match[2] ?? '').padEnd(2, '0'));
+  const minor = whole * 100 + fraction;
+  return minor <= MAX_MINOR ? minor : null;
+}
+
+/** 1999 → "19.99": the plain form used in inputs and CSV. */
+export function minorToDecimal(minor: number): string {
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+/** 1999 → "19,99 ₼" / "AZN 19.99" as the language writes it. */
+export function formatMoney(minor: number, language: string): string {
+  let formatter = formatters.get(language);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(language, { style: 'currency', currency: CURRENCY });
+    formatters.set(language, formatter);
+  }
+  return formatter.format(minor / 100);
+}
