@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -59,7 +60,9 @@ export async function openDatabase(database: Config['database']): Promise<Databa
     };
   }
 
-  const client = database.dataDir ? new PGlite(database.dataDir) : new PGlite();
+  // pg_trgm backs the catalog search index; PGlite loads extensions at start.
+  const options = { extensions: { pg_trgm } };
+  const client = database.dataDir ? new PGlite(database.dataDir, options) : new PGlite(options);
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {

@@ -132,11 +132,27 @@ export async function marketForViewer(
   marketId: string,
 ): Promise<{ market: MarketRow; viewer: 'owner' | 'public' }> {
   if (!UUID.test(marketId)) throw new AppError('NOT_FOUND');
-  const [market] = await db.select().from(markets).where(eq(markets.id, marketId)).limit(1);
+  let byId = marketByIdByDb.get(db);
+  if (!byId) {
+    byId = prepareMarketById(db);
+    marketByIdByDb.set(db, byId);
+  }
+  const [market] = await byId.execute({ id: marketId });
   if (!market) throw new AppError('NOT_FOUND');
   const user = await currentUser(db, request);
   return { market, viewer: user?.id === market.ownerId ? 'owner' : 'public' };
 }
+
+/** Shared reads look the market up on every call: prepared once per database. */
+function prepareMarketById(db: Db) {
+  return db
+    .select()
+    .from(markets)
+    .where(eq(markets.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('market_by_id');
+}
+const marketByIdByDb = new WeakMap<Db, ReturnType<typeof prepareMarketById>>();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);

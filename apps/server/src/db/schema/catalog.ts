@@ -71,8 +71,8 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex('products_market_title_key').on(t.marketId, sql`lower(${t.title})`),
-    index('products_market_created_idx').on(t.marketId, t.createdAt.desc(), t.id),
-    index('products_market_price_idx').on(t.marketId, t.price, t.id),
+    // The list's sort indexes (newest, price) cover its filters with INCLUDE, and search has a
+    // trigram index: Drizzle can't express either, so they live in migration 0003_list_indexes.
     index('products_market_category_idx').on(t.marketId, t.categoryId),
   ],
 );

@@ -24,21 +24,28 @@ export async function storeImage(ctx: AppContext, owner: UserRow, bytes: Buffer)
   if (!metadata?.format || !ACCEPTED_FORMATS.has(metadata.format)) throw new AppError('UNSUPPORTED_FILE_TYPE');
 
   const id = randomUUID();
-  const base = sharp(bytes, { failOn: 'error' }).rotate();
   let renditions: { key: string; data: Buffer; width: number; height: number }[];
   try {
+    // Decode once, at the largest size we keep (JPEG shrinks while decoding); every rendition
+    // is encoded from those pixels. WebP effort 3 of 6: nearly the same bytes, much less time.
+    const [largest, ...smaller] = IMAGE_WIDTHS;
+    const { data: pixels, info } = await sharp(bytes, { failOn: 'error' })
+      .rotate()
+      .resize({ width: largest, height: largest, fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
     renditions = await Promise.all(
-      IMAGE_WIDTHS.map(async (width, i) => {
-        const { data, info } = await base
-          .clone()
+      [largest, ...smaller].map(async (width, i) => {
+        const { data, info: out } = await sharp(pixels, raw)
           .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
-          .webp({ quality: 82 })
+          .webp({ quality: 82, effort: 3 })
           .toBuffer({ resolveWithObject: true });
         return {
           key: `${owner.id}/${id}${i === 0 ? '' : `-${width}`}.webp`,
           data,
-          width: info.width,
-          height: info.height,
+          width: out.width,
+          height: out.height,
         };
       }),
     );

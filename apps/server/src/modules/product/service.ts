@@ -1,32 +1,18 @@
-import {
-  catalogLimits,
-  type Page,
-  type ProductData,
-  type ProductListItem,
-  type ProductListQuery,
-  type ProductView,
-  productListQuerySchema,
-  type Status,
-  type VariantView,
-} from '@shop/shared';
-import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { ProductData, ProductListQuery, ProductView, Status, VariantView } from '@shop/shared';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { categories, collectionProducts, products, productVariants } from '../../db/schema/index.js';
+import { categories, products, productVariants } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../user/service.js';
-import { bumpCatalogVersion, catalogCountCache } from './cache.js';
+import { bumpCatalogVersion } from './cache.js';
 import { sanitizeDescription } from './description.js';
+import { listProducts, type Viewer } from './list.js';
+
+export type { Viewer };
 
 type ProductRow = typeof products.$inferSelect;
 type VariantRow = typeof productVariants.$inferSelect;
-
-/** Who is asking: the owner sees everything; anyone else only active items and public fields. */
-export type Viewer = 'owner' | 'public';
-
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** The columns kept in step with the product's data so that lists filter and sort cheaply. */
 function derived(data: ProductData) {
@@ -99,81 +85,8 @@ function toProductView(row: ProductRow, variants: VariantRow[], viewer: Viewer):
 export class ProductService {
   constructor(private readonly ctx: AppContext) {}
 
-  async list(
-    market: { id: string; catalogVersion: number },
-    query: ProductListQuery,
-    viewer: Viewer,
-  ): Promise<Page<ProductListItem>> {
-    const marketId = market.id;
-    const q = productListQuerySchema.parse(query);
-    const conditions: SQL[] = [eq(products.marketId, marketId)];
-    if (viewer === 'public') conditions.push(eq(products.status, 'active'));
-    else if (q.status) conditions.push(eq(products.status, q.status));
-    if (q.search) conditions.push(sql`${products.searchText} like ${`%${escapeLike(q.search.toLowerCase())}%`}`);
-    if (q.categoryId) conditions.push(eq(products.categoryId, q.categoryId));
-    if (q.collectionId) {
-      conditions.push(
-        sql`exists (select 1 from ${collectionProducts} cp where cp.product_id = ${products.id} and cp.collection_id = ${q.collectionId})`,
-      );
-    }
-    if (q.stock) conditions.push(eq(products.inStock, q.stock === 'in'));
-    const where = and(...conditions);
-
-    const order = {
-      newest: [desc(products.createdAt), desc(products.id)],
-      price_asc: [asc(products.price), asc(products.id)],
-      price_desc: [desc(products.price), desc(products.id)],
-      name_asc: [asc(sql`lower(${products.title})`), asc(products.id)],
-      name_desc: [desc(sql`lower(${products.title})`), desc(products.id)],
-    }[q.sort];
-
-    const countKey = JSON.stringify([viewer, q.status, q.search, q.categoryId, q.collectionId, q.stock]);
-    const [rows, total] = await Promise.all([
-      this.ctx.db
-        .select({
-          id: products.id,
-          title: products.title,
-          price: products.price,
-          compareAtPrice: products.compareAtPrice,
-          status: products.status,
-          images: products.images,
-          categoryId: products.categoryId,
-          sku: products.sku,
-          stock: products.stock,
-          trackQuantity: products.trackQuantity,
-          inStock: products.inStock,
-          variantCount: products.variantCount,
-          createdAt: products.createdAt,
-        })
-        .from(products)
-        .where(where)
-        .orderBy(...order)
-        .limit(q.pageSize)
-        .offset((q.page - 1) * q.pageSize),
-      catalogCountCache.get(marketId, market.catalogVersion, countKey, async () => {
-        const [row] = await this.ctx.db.select({ n: sql<number>`count(*)::int` }).from(products).where(where);
-        return row?.n ?? 0;
-      }),
-    ]);
-    return {
-      items: rows.map((row) => ({
-        id: row.id,
-        title: row.title,
-        price: row.price,
-        compareAtPrice: row.compareAtPrice,
-        status: row.status,
-        imageUrl: row.images[0] ?? null,
-        categoryId: row.categoryId,
-        sku: viewer === 'owner' ? row.sku : null,
-        stock: viewer === 'owner' && row.trackQuantity ? row.stock : null,
-        inStock: row.inStock,
-        variantCount: row.variantCount,
-        createdAt: row.createdAt.toISOString(),
-      })),
-      total,
-      page: q.page,
-      pageSize: q.pageSize,
-    };
+  list(market: { id: string; catalogVersion: number }, query: ProductListQuery, viewer: Viewer) {
+    return listProducts(this.ctx.db, market, query, viewer);
   }
 
   async get(marketId: string, id: string, viewer: Viewer, db: Db = this.ctx.db): Promise<ProductView> {
