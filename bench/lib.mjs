@@ -39,3 +39,79 @@ export function startProcess(command, args, env, { quiet = true } = {}) {
 export function serverArgs() {
   return ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')];
 }
+
+/**
+ * A fresh PostgreSQL database next to `baseUrl` (BENCH_PG_URL, default the local `test`
+ * database): resolves to { url, admin, drop() }. `admin` stays connected to the base database.
+ */
+export async function freshDatabase(prefix = 'bench') {
+  const { default: pg } = await import('pg');
+  const baseUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `${prefix}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  };
+  return { url: url.toString(), admin, drop };
+}
+
+/** JSON calls to the API at `origin`; `token` signs them in. Answers the envelope's `data`. */
+export function apiClient(origin) {
+  const call = async (path, { method = 'GET', body, token } = {}) => {
+    const headers = {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (token) headers.authorization = `Bearer ${token}`;
+    const response = await fetch(`${origin}/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const payload = await response.json();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(payload)}`);
+    return payload.data;
+  };
+  const latestCode = async (email) => {
+    const mails = await call('/Dev/mailbox');
+    const mail = mails.find((m) => m.to === email);
+    return mail.text.match(/\b(\d{6})\b/)[1];
+  };
+  /** Register, confirm, sign in (the server needs DEV_MAILBOX=on); resolves to the token. */
+  const signUp = async (email, password = 'Bench-Pass-2026!') => {
+    await call('/User/register', {
+      method: 'POST',
+      body: { email, password, confirmPassword: password, acceptTerms: true },
+    });
+    await call('/User/confirm-email', { method: 'POST', body: { email, code: await latestCode(email) } });
+    await call('/User/login', { method: 'POST', body: { login: email, password, rememberMe: true } });
+    const { token } = await call('/User/confirm-login', {
+      method: 'POST',
+      body: { email, code: await latestCode(email) },
+    });
+    return token;
+  };
+  return { call, latestCode, signUp };
+}
+
+/** Median of numbers. */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/**
+ * The server serves the web build next to the API. API benchmarks don't measure pages: any
+ * existing build will do (rebuilding a stale one would race with work on apps/web); only a
+ * missing one is built.
+ */
+export async function ensureAnyWebBuild() {
+  const fs = await import('node:fs');
+  if (fs.existsSync(path.join(root, 'apps/web/build/server/index.js'))) return;
+  const { ensureWebBuild } = await import('../scripts/web-build.mjs');
+  ensureWebBuild();
+}

@@ -1,9 +1,9 @@
-// `npm run bench [startup|auth]`: runs the named benchmarks (all by default), one at a time.
+// `npm run bench [startup|auth|catalog|upload]`: runs the named benchmarks (all by default), one at a time.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { root } from './lib.mjs';
 
-const all = ['startup', 'auth'];
+const all = ['startup', 'auth', 'catalog', 'upload'];
 const chosen = process.argv.slice(2).filter((a) => all.includes(a));
 let failed = false;
 for (const name of chosen.length ? chosen : all) {

@@ -40,9 +40,13 @@ export const stockSchema = z
   .max(catalogLimits.stock, 'invalidStock');
 const codeSchema = z.string('invalidValue').trim().max(catalogLimits.code, 'tooLong');
 
-/** Visible text of an HTML description: what "not blank" is measured on. */
+/**
+ * Visible text of an HTML description: what "not blank" is measured on. The contents of
+ * elements that never show as text (scripts, styles …) don't count: the sanitizer drops them.
+ */
 export function textOfHtml(html: string): string {
   return html
+    .replace(/<(script|style|textarea|option|noscript)\b[^>]*>[\s\S]*?(?:<\/\1\s*>|$)/gi, ' ')
     .replace(/<[^>]*>/g, ' ')
     .replace(/&nbsp;/g, ' ')
     .replace(/\s+/g, ' ')
@@ -131,7 +135,13 @@ function checkProduct(product: ProductShape, ctx: z.RefinementCtx) {
   }
   if (product.variants.length === 0) issue(['variants'], 'variantsMismatch');
   const seen = new Set<string>();
+  // The product's stock is the variants' sum: it must stay within the limit too.
+  let units = 0;
   product.variants.forEach((variant, i) => {
+    units += variant.stock;
+    if (units > catalogLimits.stock && units - variant.stock <= catalogLimits.stock) {
+      issue(['variants', i, 'stock'], 'invalidStock');
+    }
     const fits =
       variant.options.length === product.options.length &&
       variant.options.every((value, k) => product.options[k]?.values.includes(value));

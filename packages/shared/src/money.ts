@@ -24,12 +24,21 @@ export function minorToDecimal(minor: number): string {
 }
 
 const formatters = new Map<string, Intl.NumberFormat>();
-/** 1999 → "19,99 ₼" / "AZN 19.99" as the language writes it. */
-export function formatMoney(minor: number, language: string): string {
+function formatterFor(language: string): Intl.NumberFormat {
   let formatter = formatters.get(language);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(language, { style: 'currency', currency: CURRENCY });
+    try {
+      formatter = new Intl.NumberFormat(language, { style: 'currency', currency: CURRENCY });
+    } catch {
+      // Not a language tag at all (a stored preference gone bad, 'null'): the default language's form.
+      return formatterFor('az');
+    }
     formatters.set(language, formatter);
   }
-  return formatter.format(minor / 100);
+  return formatter;
+}
+
+/** 1999 → "19,99 ₼" / "AZN 19.99" as the language writes it. */
+export function formatMoney(minor: number, language: string): string {
+  return formatterFor(language).format(minor / 100);
 }

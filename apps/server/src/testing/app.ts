@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { CategoryView, CollectionView, MarketView, ProductView } from '@shop/shared';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
+import sharp from 'sharp';
 import { buildApp } from '../app.js';
 import { type Config, testConfig } from '../config.js';
 import type { AppContext } from '../platform/context.js';
@@ -211,4 +213,145 @@ export function fieldCodes(response: { json(): unknown; body: string }): Record<
 /** A six-digit code that is certainly not `code`. */
 export function otherCode(code: string): string {
   return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+}
+
+// ---- Catalog ---------------------------------------------------------------------------------
+
+/** One API call as a merchant (or anonymously with `token` null), in English. */
+export function call(
+  app: FastifyInstance,
+  token: string | null,
+  method: NonNullable<InjectOptions['method']>,
+  url: string,
+  payload?: unknown,
+) {
+  return app.inject({
+    method,
+    url,
+    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+    headers: { 'accept-language': 'en', ...(token ? bearer(token) : {}) },
+    remoteAddress: newIp(),
+  });
+}
+
+/** The `data` of a success envelope; fails loudly with the body when the status differs. */
+export function dataOf<T>(response: { statusCode: number; body: string; json(): unknown }, status = 200): T {
+  if (response.statusCode !== status) {
+    throw new Error(`expected ${status}, got ${response.statusCode} ${response.body}`);
+  }
+  return (response.json() as { data: T }).data;
+}
+
+let marketCounter = 0;
+/** A store name nobody has taken yet. */
+export function uniqueMarketName(prefix = 'shop'): string {
+  marketCounter++;
+  return `${prefix}-${Date.now().toString(36)}-${randomBytes(2).toString('hex')}-${marketCounter}`;
+}
+
+/** A new market of the merchant's (sector 1). */
+export async function createMarket(
+  app: FastifyInstance,
+  token: string,
+  fields: { name?: string; logoUrl?: string | null } = {},
+): Promise<MarketView> {
+  const response = await call(app, token, 'POST', '/api/Market/create-store', {
+    name: uniqueMarketName(),
+    sectorId: 1,
+    ...fields,
+  });
+  return dataOf<MarketView>(response, 201);
+}
+
+/** A multipart/form-data body with one file in field "file", as a browser sends it. */
+export async function multipart(bytes: Buffer, name: string, type: string) {
+  const data = new FormData();
+  data.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+  const encoded = new Response(data);
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type')! },
+  };
+}
+
+/** Uploads a PNG of the given size through POST /Media/upload and returns its URL. */
+export async function uploadImage(
+  app: FastifyInstance,
+  token: string,
+  size: { width?: number; height?: number } = {},
+): Promise<string> {
+  const png = await sharp({
+    create: { width: size.width ?? 32, height: size.height ?? 24, channels: 3, background: '#2a9d8f' },
+  })
+    .png()
+    .toBuffer();
+  const { payload, headers } = await multipart(png, 'picture.png', 'image/png');
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/Media/upload',
+    payload,
+    headers: { ...headers, ...bearer(token) },
+    remoteAddress: newIp(),
+  });
+  return dataOf<{ url: string }>(response, 201).url;
+}
+
+export async function createCategory(
+  app: FastifyInstance,
+  token: string,
+  marketId: string,
+  fields: Record<string, unknown> = {},
+): Promise<CategoryView> {
+  const response = await call(app, token, 'POST', '/api/Category/create', {
+    marketId,
+    name: `Category ${randomBytes(4).toString('hex')}`,
+    ...fields,
+  });
+  return dataOf<CategoryView>(response, 201);
+}
+
+let productCounter = 0;
+/** A valid product body without options; `fields` override or add to it. */
+export function productBody(
+  marketId: string,
+  categoryId: string,
+  imageUrl: string,
+  fields: Record<string, unknown> = {},
+): Record<string, unknown> {
+  productCounter++;
+  return {
+    marketId,
+    categoryId,
+    title: `Product ${productCounter} ${randomBytes(3).toString('hex')}`,
+    description: '<p>A good thing.</p>',
+    images: [imageUrl],
+    price: 1999,
+    stock: 10,
+    ...fields,
+  };
+}
+
+export async function createProduct(app: FastifyInstance, token: string, body: Record<string, unknown>) {
+  return dataOf<ProductView>(await call(app, token, 'POST', '/api/Products/create', body), 201);
+}
+
+export async function createCollection(
+  app: FastifyInstance,
+  token: string,
+  body: { marketId: string; coverImageUrl: string } & Record<string, unknown>,
+): Promise<CollectionView> {
+  const response = await call(app, token, 'POST', '/api/Collection/create-collection-and-product-collection', {
+    title: `Collection ${randomBytes(4).toString('hex')}`,
+    ...body,
+  });
+  return dataOf<CollectionView>(response, 201);
+}
+
+/** A merchant with a market, a category and an uploaded image: what every catalog test needs. */
+export async function catalogOwner(app: FastifyInstance) {
+  const owner = await merchant(app);
+  const market = await createMarket(app, owner.token);
+  const category = await createCategory(app, owner.token, market.id);
+  const imageUrl = await uploadImage(app, owner.token);
+  return { ...owner, market, category, imageUrl };
 }

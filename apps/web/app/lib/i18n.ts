@@ -2,18 +2,18 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language, messages } from '@shop/sha
 import { createInstance, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import azAuth from '../locales/az/auth.json';
-import azCommon from '../locales/az/common.json';
 import azCatalog from '../locales/az/catalog.json';
+import azCommon from '../locales/az/common.json';
 import azCp from '../locales/az/cp.json';
 import azProducts from '../locales/az/products.json';
 import enAuth from '../locales/en/auth.json';
-import enCommon from '../locales/en/common.json';
 import enCatalog from '../locales/en/catalog.json';
+import enCommon from '../locales/en/common.json';
 import enCp from '../locales/en/cp.json';
 import enProducts from '../locales/en/products.json';
 import ruAuth from '../locales/ru/auth.json';
-import ruCommon from '../locales/ru/common.json';
 import ruCatalog from '../locales/ru/catalog.json';
+import ruCommon from '../locales/ru/common.json';
 import ruCp from '../locales/ru/cp.json';
 import ruProducts from '../locales/ru/products.json';
 

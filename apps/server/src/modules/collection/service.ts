@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { collectionProducts, collections, products } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { bumpCatalogVersion } from '../product/cache.js';
 import type { Viewer } from '../product/service.js';
 
 type CollectionRow = typeof collections.$inferSelect;
@@ -115,6 +116,8 @@ export class CollectionService {
       await this.setMembers(db, marketId, created, data.productIds);
       return created;
     });
+    // The product list filters by collection: its cached counts must not outlive a membership change.
+    await bumpCatalogVersion(this.ctx, marketId);
     return this.get(marketId, id, 'owner');
   }
 
@@ -130,6 +133,7 @@ export class CollectionService {
       await this.assertProducts(db, marketId, data.productIds);
       await this.setMembers(db, marketId, id, data.productIds);
     });
+    await bumpCatalogVersion(this.ctx, marketId);
     return this.get(marketId, id, 'owner');
   }
 
@@ -139,5 +143,6 @@ export class CollectionService {
       .where(and(eq(collections.id, id), eq(collections.marketId, marketId)))
       .returning({ id: collections.id });
     if (!deleted.length) throw new AppError('NOT_FOUND');
+    await bumpCatalogVersion(this.ctx, marketId);
   }
 }

@@ -102,6 +102,10 @@ export class InventoryService {
         if (stockAfter < 0) throw new AppError('STOCK_WOULD_BE_NEGATIVE', { delta: 'STOCK_WOULD_BE_NEGATIVE' });
       }
       const productStock = product.stock + input.delta;
+      // Past the limit of the product form, and before the column's integer range ends.
+      if (stockAfter > catalogLimits.stock || productStock > catalogLimits.stock) {
+        throw new AppError('VALIDATION_FAILED', { delta: 'invalidStock' });
+      }
       await db
         .update(products)
         .set({

@@ -1,8 +1,25 @@
 import { readdir } from 'node:fs/promises';
+import { IMAGE_WIDTHS, imageUrl } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, errorOf, merchant, newIp, type TestApp } from '../../testing/app.js';
+import {
+  bearer,
+  call,
+  createCategory,
+  createCollection,
+  createMarket,
+  createProduct,
+  createTestApp,
+  dataOf,
+  errorOf,
+  merchant,
+  newIp,
+  productBody,
+  type TestApp,
+  uploadImage,
+} from '../../testing/app.js';
+import { removeUnusedMedia } from './service.js';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -235,5 +252,103 @@ describe('image upload', () => {
   it('an unknown upload path is a 404', async () => {
     const response = await app.inject({ method: 'GET', url: '/uploads/nobody/none.webp', remoteAddress: newIp() });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('renditions', () => {
+  it('an upload is stored as three WebP renditions: the main one at most 1600 px, then 800 and 400', async () => {
+    const jpeg = await noise(2400, 1200).jpeg({ quality: 80 }).toBuffer();
+    const response = await upload({ bytes: jpeg, name: 'wide.jpg', type: 'image/jpeg' });
+    expect(response.statusCode).toBe(201);
+    const { url } = (response.json() as { data: Uploaded }).data;
+    expect(IMAGE_WIDTHS).toEqual([1600, 800, 400]);
+    const urls = IMAGE_WIDTHS.map((width) => imageUrl(url, width));
+    expect(urls).toEqual([url, url.replace(/\.webp$/, '-800.webp'), url.replace(/\.webp$/, '-400.webp')]);
+    const sizes = [];
+    for (const rendition of urls) {
+      const { metadata } = await served(rendition);
+      expect(metadata.format).toBe('webp');
+      sizes.push([metadata.width, metadata.height]);
+    }
+    expect(sizes).toEqual([
+      [1600, 800],
+      [800, 400],
+      [400, 200],
+    ]);
+  });
+
+  it('a tall picture is bounded by its longest side', async () => {
+    const png = await noise(600, 1800).png().toBuffer();
+    const { url } = ((await upload({ bytes: png, name: 'tall.png', type: 'image/png' })).json() as { data: Uploaded })
+      .data;
+    const sizes = [];
+    for (const width of IMAGE_WIDTHS) {
+      const { metadata } = await served(imageUrl(url, width));
+      sizes.push([metadata.width, metadata.height]);
+    }
+    expect(sizes).toEqual([
+      [533, 1600],
+      [267, 800],
+      [133, 400],
+    ]);
+  });
+
+  it('a small picture is never enlarged: every rendition keeps its size', async () => {
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const { url } = ((await upload({ bytes: png, name: 's.png', type: 'image/png' })).json() as { data: Uploaded })
+      .data;
+    for (const width of IMAGE_WIDTHS) {
+      const { metadata } = await served(imageUrl(url, width));
+      expect([metadata.width, metadata.height], String(width)).toEqual([300, 200]);
+    }
+  });
+});
+
+describe('removing unused uploads', () => {
+  const gone = async (url: string) => {
+    for (const width of IMAGE_WIDTHS) {
+      const response = await app.inject({ method: 'GET', url: imageUrl(url, width), remoteAddress: newIp() });
+      expect(response.statusCode, imageUrl(url, width)).toBe(404);
+    }
+  };
+  const kept = async (url: string) => {
+    for (const width of IMAGE_WIDTHS) await served(imageUrl(url, width));
+  };
+
+  it('removes an upload nothing refers to, and keeps those a product, variant, category, collection, logo or photo use', async () => {
+    const owner = await merchant(app);
+    const [unused, productImage, variantImage, categoryImage, cover, logo, photo, ofDeleted] = await Promise.all(
+      Array.from({ length: 8 }, () => uploadImage(app, owner.token)),
+    );
+    const market = await createMarket(app, owner.token, { logoUrl: logo! });
+    const category = await createCategory(app, owner.token, market.id, { imageUrl: categoryImage });
+    const product = await createProduct(
+      app,
+      owner.token,
+      productBody(market.id, category.id, productImage!, {
+        options: [{ name: 'Size', values: ['S'] }],
+        variants: [{ options: ['S'], price: 100, imageUrl: variantImage }],
+      }),
+    );
+    await createCollection(app, owner.token, { marketId: market.id, coverImageUrl: cover!, productIds: [product.id] });
+    const profile = await call(app, owner.token, 'PUT', '/api/User/update-user', { photoUrl: photo });
+    expect(dataOf<{ photoUrl: string }>(profile).photoUrl).toBe(photo);
+    const doomed = await createProduct(app, owner.token, productBody(market.id, category.id, ofDeleted!));
+    expect((await call(app, owner.token, 'DELETE', `/api/Products/${market.id}/${doomed.id}`)).statusCode).toBe(200);
+
+    // Younger than the cut-off: nothing goes yet.
+    expect(await removeUnusedMedia(t.ctx, new Date(Date.now() - 60 * 60 * 1000))).toBe(0);
+    await kept(unused!);
+
+    const removed = await removeUnusedMedia(t.ctx, new Date(Date.now() + 60 * 60 * 1000));
+    expect(removed).toBeGreaterThanOrEqual(2);
+    await gone(unused!);
+    await gone(ofDeleted!);
+    for (const url of [productImage, variantImage, categoryImage, cover, logo, photo]) await kept(url!);
+    // A second run finds nothing more of ours, and what is used stays.
+    await removeUnusedMedia(t.ctx, new Date(Date.now() + 60 * 60 * 1000));
+    for (const url of [productImage, variantImage, categoryImage, cover, logo, photo]) await kept(url!);
   });
 });

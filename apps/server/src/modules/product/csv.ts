@@ -9,11 +9,12 @@ import {
 } from '@shop/shared';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
 import { categories, products, productVariants } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import type { ProductService } from './service.js';
+import { ProductService } from './service.js';
 
 /**
  * Products as CSV: one row per variant (or one row for a product without variants), the
@@ -143,7 +144,6 @@ const MAX_ROWS = 5000;
  */
 export async function importProductsCsv(
   ctx: AppContext,
-  service: ProductService,
   marketId: string,
   bytes: Buffer,
   dryRun: boolean,
@@ -163,66 +163,83 @@ export async function importProductsCsv(
     .where(eq(categories.marketId, marketId));
   const categoryByName = new Map(categoryRows.map((c) => [c.name.toLowerCase(), c.id]));
 
-  // Rows of one product: the same product_id, or — for new products — the same title.
-  const groups = new Map<string, { line: number; rows: Row[] }>();
+  // Rows of one product: the same product_id, or — for new products — the same title. Each row
+  // keeps its line (the header is line 1), so that an error points at the row that has it.
+  const groups = new Map<string, { byId: boolean; rows: { row: Row; line: number }[] }>();
   rows.forEach((row, i) => {
     const key = row.product_id || `title:${(row.title ?? '').toLowerCase()}`;
-    const group = groups.get(key) ?? { line: i + 2, rows: [] };
-    group.rows.push(row);
+    const group = groups.get(key) ?? { byId: Boolean(row.product_id), rows: [] };
+    group.rows.push({ row, line: i + 2 });
     groups.set(key, group);
   });
 
   const errors: ImportRowIssue[] = [];
-  const planned: { line: number; id: string | null; data: ProductData }[] = [];
-  for (const { line, rows: group } of groups.values()) {
-    const first = group[0] as Row;
-    const issue = (field: string, code: MessageKey) => errors.push({ line, field, code });
-    const money = (text: string | undefined, field: string, required: boolean) => {
+  // One message per cell: a price that can't be read is not also reported as missing.
+  const reported = new Set<string>();
+  const report = (line: number, field: string, code: MessageKey) => {
+    if (reported.has(`${line}:${field}`)) return;
+    reported.add(`${line}:${field}`);
+    errors.push({ line, field, code });
+  };
+  const planned: { line: number; id: string | null; data: ProductData; lines: number[] }[] = [];
+  for (const { byId, rows: group } of groups.values()) {
+    const { row: first, line } = group[0] as { row: Row; line: number };
+    const lines = group.map((r) => r.line);
+    const before = errors.length;
+    const money = (text: string | undefined, at: number, field: string, required: boolean) => {
       if (!text) {
-        if (required) issue(field, 'priceRequired');
+        if (required) report(at, field, 'priceRequired');
         return required ? undefined : null;
       }
       const value = parseMoney(text);
-      if (value === null) issue(field, 'invalidPrice');
+      if (value === null) report(at, field, 'invalidPrice');
       return value ?? undefined;
     };
-    const count = (text: string | undefined, field: string) => {
+    const count = (text: string | undefined, at: number, field: string) => {
       if (!text) return 0;
-      return /^\d+$/.test(text) ? Number(text) : (issue(field, 'invalidStock'), Number.NaN);
+      if (/^\d+$/.test(text)) return Number(text);
+      report(at, field, 'invalidStock');
+      return Number.NaN;
     };
     const optionNames = [1, 2, 3].map((n) => first[`option${n}_name` as Column]).filter(Boolean);
     const options = optionNames.map((name, i) => ({
       name,
-      values: [...new Set(group.map((r) => r[`option${i + 1}_value` as Column]).filter(Boolean))],
+      values: [...new Set(group.map(({ row: r }) => r[`option${i + 1}_value` as Column]).filter(Boolean))],
     }));
+    // Without options a product is one row: another row of the same product is a duplicate.
+    if (options.length === 0) {
+      for (const extra of group.slice(1)) {
+        report(extra.line, byId ? 'product_id' : 'title', byId ? 'duplicateValue' : 'PRODUCT_NAME_TAKEN');
+      }
+    }
     const categoryId = categoryByName.get((first.category ?? '').toLowerCase());
-    if (!categoryId) issue('category', 'categoryRequired');
+    if (!categoryId) report(line, 'category', 'categoryRequired');
     const input: ProductInput = {
       marketId,
       title: first.title ?? '',
       description: first.description ?? '',
       categoryId: categoryId ?? '',
       images: (first.images ?? '').split(/\s+/).filter(Boolean),
-      price: money(first.price, 'price', true) as number,
-      compareAtPrice: money(first.compare_at_price, 'compare_at_price', false),
+      price: money(first.price, line, 'price', true) as number,
+      compareAtPrice: money(first.compare_at_price, line, 'compare_at_price', false),
       trackQuantity: first.track_quantity !== 'no',
       continueSelling: first.continue_selling === 'yes',
       hasSku: first.has_sku === 'yes',
       sku: options.length ? undefined : first.sku || undefined,
       barcode: options.length ? undefined : first.barcode || undefined,
-      stock: options.length ? 0 : count(first.stock, 'stock'),
+      stock: options.length ? 0 : count(first.stock, line, 'stock'),
       status: (first.status || 'active') as 'active',
-      weightGrams: first.weight_grams ? count(first.weight_grams, 'weight_grams') : null,
+      weightGrams: first.weight_grams ? count(first.weight_grams, line, 'weight_grams') : null,
       options,
       variants: options.length
-        ? group.map((r) => ({
+        ? group.map(({ row: r, line: at }) => ({
             ...(r.variant_id ? { id: r.variant_id } : {}),
             options: options.map((_, i) => r[`option${i + 1}_value` as Column]),
-            price: money(r.price, 'price', true) as number,
-            compareAtPrice: money(r.compare_at_price, 'compare_at_price', false),
+            price: money(r.price, at, 'price', true) as number,
+            compareAtPrice: money(r.compare_at_price, at, 'compare_at_price', false),
             sku: r.sku || undefined,
             barcode: r.barcode || undefined,
-            stock: count(r.stock, 'stock'),
+            stock: count(r.stock, at, 'stock'),
             imageUrl: r.variant_image || null,
           }))
         : [],
@@ -230,13 +247,13 @@ export async function importProductsCsv(
     const parsed = createProductSchema.safeParse(input);
     if (!parsed.success) {
       for (const zodIssue of parsed.error.issues) {
-        const field = zodIssue.path.join('.') || '_';
-        if (field === 'categoryId' && !categoryId) continue;
-        issue(field, isMessageKey(zodIssue.message) ? zodIssue.message : 'invalidValue');
+        const at = cellOf(zodIssue.path, lines);
+        if (at.field === 'category' && !categoryId) continue;
+        report(at.line, at.field, isMessageKey(zodIssue.message) ? zodIssue.message : 'invalidValue');
       }
-      continue;
     }
-    planned.push({ line, id: first.product_id || null, data: parsed.data });
+    if (!parsed.success || errors.length > before) continue;
+    planned.push({ line, id: first.product_id || null, data: parsed.data, lines });
   }
 
   // Which rows update a product of this market, and titles that would collide.
@@ -256,22 +273,36 @@ export async function importProductsCsv(
         )
     : [];
   const knownIds = new Set(known.map((k) => k.id));
+  // A variant_id must be one of its own product's variants (a new product has none yet).
+  const variantRows = knownIds.size
+    ? await ctx.db
+        .select({ id: productVariants.id, productId: productVariants.productId })
+        .from(productVariants)
+        .where(inArray(productVariants.productId, [...knownIds]))
+    : [];
+  const productOfVariant = new Map(variantRows.map((v) => [v.id, v.productId]));
+  // Titles compared as the import's own duplicates are: lowercased the same way on both sides.
   const titles = await ctx.db
-    .select({ id: products.id, title: sql<string>`lower(${products.title})` })
+    .select({ id: products.id, title: products.title })
     .from(products)
     .where(eq(products.marketId, marketId));
-  const idByTitle = new Map(titles.map((t) => [t.title, t.id]));
+  const idByTitle = new Map(titles.map((t) => [t.title.toLowerCase(), t.id]));
   const seenTitles = new Set<string>();
   const plan: ImportPreview['products'] = [];
   for (const p of planned) {
     const title = p.data.title.toLowerCase();
     if (p.id && !knownIds.has(p.id)) {
-      errors.push({ line: p.line, field: 'product_id', code: 'NOT_FOUND' });
+      report(p.line, 'product_id', 'NOT_FOUND');
+      continue;
+    }
+    const stray = p.data.variants.findIndex((v) => v.id && productOfVariant.get(v.id) !== p.id);
+    if (stray >= 0) {
+      report(p.lines[stray] ?? p.line, 'variant_id', 'variantsMismatch');
       continue;
     }
     const owner = idByTitle.get(title);
     if (seenTitles.has(title) || (owner && owner !== p.id)) {
-      errors.push({ line: p.line, field: 'title', code: 'PRODUCT_NAME_TAKEN' });
+      report(p.line, 'title', 'PRODUCT_NAME_TAKEN');
       continue;
     }
     seenTitles.add(title);
@@ -280,9 +311,41 @@ export async function importProductsCsv(
 
   errors.sort((a, b) => a.line - b.line);
   if (dryRun || errors.length) return { dryRun, applied: false, products: plan, errors };
-  for (const p of planned) {
-    if (p.id) await service.update(marketId, p.id, p.data);
-    else await service.create(marketId, p.data);
-  }
+  // All or nothing: a row that fails while writing (a title taken meanwhile …) undoes the rest.
+  await ctx.db.transaction(async (tx) => {
+    const service = new ProductService({ ...ctx, db: tx as unknown as Db });
+    for (const p of planned) {
+      if (p.id) await service.update(marketId, p.id, p.data);
+      else await service.create(marketId, p.data);
+    }
+  });
   return { dryRun, applied: true, products: plan, errors };
+}
+
+const COLUMN_OF_FIELD: Record<string, Column> = {
+  categoryId: 'category',
+  compareAtPrice: 'compare_at_price',
+  trackQuantity: 'track_quantity',
+  continueSelling: 'continue_selling',
+  hasSku: 'has_sku',
+  weightGrams: 'weight_grams',
+  imageUrl: 'variant_image',
+  id: 'variant_id',
+};
+
+/** Where a rule of the product form points in the file: the row's line and the column's name. */
+function cellOf(path: readonly PropertyKey[], lines: number[]): { line: number; field: string } {
+  const [head, index, key] = path;
+  const first = lines[0] as number;
+  if (head === 'options') {
+    const n = typeof index === 'number' ? index + 1 : 1;
+    return { line: first, field: key === 'values' ? `option${n}_value` : `option${n}_name` };
+  }
+  if (head === 'variants') {
+    const line = typeof index === 'number' ? (lines[index] ?? first) : first;
+    if (typeof key !== 'string' || key === 'options') return { line, field: 'option1_value' };
+    return { line, field: COLUMN_OF_FIELD[key] ?? key };
+  }
+  const field = String(head ?? '') || '_';
+  return { line: first, field: COLUMN_OF_FIELD[field] ?? field };
 }

@@ -80,7 +80,7 @@ export function productRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const bytes = await file.toBuffer().catch(() => {
           throw new AppError('FILE_TOO_LARGE');
         });
-        return { data: await importProductsCsv(ctx, service, market.id, bytes, request.query.dryRun === 'true') };
+        return { data: await importProductsCsv(ctx, market.id, bytes, request.query.dryRun === 'true') };
       },
     );
   };

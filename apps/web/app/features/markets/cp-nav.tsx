@@ -22,6 +22,8 @@ interface NavItem {
   icon: Icon;
   /** Only screens that exist have a path; the others are shown but cannot be opened. */
   to?: string;
+  /** Further screens of the same section (add, edit …/{marketId}/{id}), where the item stays active. */
+  also?: string[];
   children?: string[];
 }
 
@@ -30,10 +32,15 @@ const NAV: NavItem[] = [
   { key: 'home', icon: IconHome, to: '/cp/home' },
   { key: 'orders', icon: IconShoppingCart, children: ['ordersAll', 'ordersUnfulfilled', 'ordersOpen', 'ordersClosed'] },
   { key: 'abandonedCheckouts', icon: IconShoppingCartOff },
-  { key: 'inventory', icon: IconBuildingWarehouse },
-  { key: 'products', icon: IconPackage },
-  { key: 'categories', icon: IconCategory },
-  { key: 'collections', icon: IconStack2 },
+  { key: 'inventory', icon: IconBuildingWarehouse, to: '/cp/inventory' },
+  { key: 'products', icon: IconPackage, to: '/cp/products', also: ['/cp/add-product', '/cp/edit-product'] },
+  { key: 'categories', icon: IconCategory, to: '/cp/categories', also: ['/cp/add-category', '/cp/edit-category'] },
+  {
+    key: 'collections',
+    icon: IconStack2,
+    to: '/cp/collections',
+    also: ['/cp/add-collection', '/cp/edit-collection'],
+  },
   { key: 'analytics', icon: IconChartBar },
   { key: 'discounts', icon: IconDiscount2 },
   { key: 'customizeStore', icon: IconBrush },
@@ -50,10 +57,14 @@ export function CpNav({ onNavigate }: { onNavigate?: () => void }) {
     </Badge>
   );
 
-  return NAV.map(({ key, icon: ItemIcon, to, children }) => {
+  const within = (path: string) => pathname === path || pathname.startsWith(`${path}/`);
+
+  return NAV.map(({ key, icon: ItemIcon, to, also = [], children }) => {
     const icon = <ItemIcon size={18} stroke={1.6} aria-hidden />;
     if (to) {
-      const active = pathname === to || pathname.startsWith(`${to}/`);
+      const active = within(to) || also.some(within);
+      // The page itself is the current page; on its add/edit screens the item marks the section.
+      const current = pathname === to ? 'page' : active ? 'true' : undefined;
       return (
         <NavLink
           key={key}
@@ -62,7 +73,7 @@ export function CpNav({ onNavigate }: { onNavigate?: () => void }) {
           label={t(`cp.nav.${key}`)}
           leftSection={icon}
           active={active}
-          aria-current={active ? 'page' : undefined}
+          aria-current={current}
           onClick={onNavigate}
           data-testid={`nav-${key}`}
         />

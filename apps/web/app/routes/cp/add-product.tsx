@@ -1,0 +1,12 @@
+import { useControlPanel } from '../../features/markets/control-panel';
+import { ProductForm } from '../../features/products/product-form';
+import type { Route } from './+types/add-product';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Add product · Control panel' }];
+
+/** A new product for the chosen store (SPEC §2 cp/add-product). */
+export default function AddProduct() {
+  const { market } = useControlPanel();
+  // Another store is another form.
+  return <ProductForm key={market.id} marketId={market.id} />;
+}
