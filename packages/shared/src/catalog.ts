@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageKey } from './messages.js';
 import { MAX_MINOR } from './money.js';
 
 /** Catalog contracts (SPEC §3 Product, Category, Collection; §5 Product rules; §8 messages). */
@@ -357,4 +358,21 @@ export interface InventoryRow {
   stock: number;
   trackQuantity: boolean;
   level: 'ok' | 'low' | 'out';
+}
+
+// ---- CSV import ---------------------------------------------------------------------------
+
+/** A problem in one cell of an imported CSV: its line, its column, and the catalogue key. */
+export interface ImportRowIssue {
+  line: number;
+  field: string;
+  code: MessageKey;
+}
+
+/** POST /Products/import: what the file would do (dry run) or did. */
+export interface ImportPreview {
+  dryRun: boolean;
+  applied: boolean;
+  products: { line: number; title: string; action: 'create' | 'update' }[];
+  errors: ImportRowIssue[];
 }

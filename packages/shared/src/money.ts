@@ -38,7 +38,23 @@ function formatterFor(language: string): Intl.NumberFormat {
   return formatter;
 }
 
+/**
+ * Azerbaijani as CLDR writes it ("1.234,56 ₼"). Browsers that ship without Azerbaijani data
+ * (Chromium among them) would fall back to "AZN 1,234.56", so the digits come from a locale
+ * every browser has with the same separators.
+ */
+const azerbaijaniDigits = new Intl.NumberFormat('de', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 /** 1999 → "19,99 ₼" / "AZN 19.99" as the language writes it. */
 export function formatMoney(minor: number, language: string): string {
+  if (language === 'az' || !isUsableTag(language)) return `${azerbaijaniDigits.format(minor / 100)}\u00a0₼`;
   return formatterFor(language).format(minor / 100);
+}
+
+function isUsableTag(language: string): boolean {
+  try {
+    return Intl.NumberFormat.supportedLocalesOf(language).length > 0;
+  } catch {
+    return false;
+  }
 }

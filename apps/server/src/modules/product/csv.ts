@@ -1,5 +1,7 @@
 import {
   createProductSchema,
+  type ImportPreview,
+  type ImportRowIssue,
   isMessageKey,
   type MessageKey,
   minorToDecimal,
@@ -122,18 +124,6 @@ export async function exportProductsCsv(ctx: AppContext, marketId: string): Prom
   }
   // A byte-order mark so that spreadsheet programs read Azerbaijani letters as UTF-8.
   return `\uFEFF${stringify(records, { header: true, columns: [...CSV_COLUMNS] })}`;
-}
-
-export interface ImportRowIssue {
-  line: number;
-  field: string;
-  code: MessageKey;
-}
-export interface ImportPreview {
-  dryRun: boolean;
-  applied: boolean;
-  products: { line: number; title: string; action: 'create' | 'update' }[];
-  errors: ImportRowIssue[];
 }
 
 const MAX_ROWS = 5000;

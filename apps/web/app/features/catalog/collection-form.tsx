@@ -212,12 +212,8 @@ export function CollectionForm({ marketId, collection, members = [] }: Collectio
                     value={form.values.coverImageUrl}
                     onChange={(url) => form.setFieldValue('coverImageUrl', url)}
                     testId="collection-cover"
+                    error={coverError}
                   />
-                  {coverError && (
-                    <Text size="sm" c="red.8" mt={6} role="alert" data-testid="collection-cover-error">
-                      {coverError}
-                    </Text>
-                  )}
                 </div>
               </Stack>
             </Paper>

@@ -18,6 +18,8 @@ interface ImageUploadProps {
   onChange: (url: string | null) => void;
   /** Set on the file input, so that a test can hand it a file. */
   testId?: string;
+  /** The form's message for this field (e.g. "Cover image is required"). */
+  error?: React.ReactNode;
   round?: boolean;
 }
 
@@ -25,10 +27,20 @@ interface ImageUploadProps {
  * An optional image: a drop area with a preview, plus buttons to choose, replace or remove.
  * The file goes up at once through /Media/upload; the form only keeps the returned URL.
  */
-export function ImageUpload({ label, description, value, onChange, testId, round = false }: ImageUploadProps) {
+export function ImageUpload({
+  label,
+  description,
+  value,
+  onChange,
+  testId,
+  round = false,
+  error: formError,
+}: ImageUploadProps) {
   const { t } = useTranslation();
   const upload = useUploadImage();
-  const [error, setError] = useState<string | null>(null);
+  const [uploadError, setError] = useState<string | null>(null);
+  // A failed upload says why; otherwise the form's own message for the field.
+  const error = uploadError ?? formError ?? null;
   const [dragging, setDragging] = useState(false);
   const resetRef = useRef<() => void>(null);
 
@@ -59,7 +71,12 @@ export function ImageUpload({ label, description, value, onChange, testId, round
 
   const radius = round ? '50%' : 'var(--mantine-radius-md)';
   return (
-    <Input.Wrapper label={label} description={description} error={error}>
+    <Input.Wrapper
+      label={label}
+      description={description}
+      error={error}
+      errorProps={{ role: 'alert', 'data-testid': testId ? `${testId}-error` : undefined }}
+    >
       <Group gap="md" wrap="nowrap" mt={6} align="center">
         <Box
           pos="relative"

@@ -1,11 +1,12 @@
 import { Alert, Badge, Button, FileInput, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import type { ImportPreview } from '@shop/shared';
 import { isMessageKey } from '@shop/shared';
 import { IconAlertTriangle, IconCircleCheck, IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotice } from '../../ui/notice';
 import { errorText } from '../auth/form';
-import { type ImportPreview, useImportProducts } from './queries';
+import { useImportProducts } from './queries';
 
 interface ImportDialogProps {
   marketId: string;

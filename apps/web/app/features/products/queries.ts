@@ -1,6 +1,7 @@
 import type {
   CategoryView,
   CollectionView,
+  ImportPreview,
   Page,
   ProductInput,
   ProductListItem,
@@ -129,13 +130,6 @@ export function useBulkProducts() {
 }
 
 /** What POST /Products/import answers: the plan, and every row that stops it. */
-export interface ImportPreview {
-  dryRun: boolean;
-  applied: boolean;
-  products: { line: number; title: string; action: 'create' | 'update' }[];
-  errors: { line: number; field: string; code: string }[];
-}
-
 export function useImportProducts() {
   const refresh = useRefreshCatalog();
   return useMutation({
