@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
 
 export const PASSWORD = 'Journey-Pass-2026!';
 
@@ -11,6 +12,12 @@ export function uniqueEmail(tag: string) {
 export function uniqueStoreName(tag: string) {
   counter += 1;
   return `${tag}-${Date.now().toString(36)}-${counter}`;
+}
+
+/** A short tag no other run of the same server has used: for names that must be unique. */
+export function uniqueTag() {
+  counter += 1;
+  return `${Date.now().toString(36)}${counter}`;
 }
 
 interface Mail {
@@ -48,4 +55,83 @@ export async function enterCode(page: Page, code: string) {
 /** The stored language preference (cookie), as the language switch would set it. */
 export async function useLanguage(page: Page, language: 'az' | 'en' | 'ru') {
   await page.context().addCookies([{ name: 'language', value: language, domain: '127.0.0.1', path: '/' }]);
+}
+
+/** The merchant every fresh server seeds (SEED_DEMO), with the one store "demo-store". */
+export const DEMO = { email: 'demo@shop.az', password: 'Demo-Store-2026!', store: 'demo-store' } as const;
+
+/** Signs the demo merchant in through the screens, with the login code from the dev mailbox. */
+export async function signInAsDemo(page: Page, request: APIRequestContext) {
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill(DEMO.email);
+  await page.getByTestId('login-password').fill(DEMO.password);
+  const since = Date.now();
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/login-verification$/);
+  await enterCode(page, await codeFor(request, DEMO.email, since));
+  await page.getByTestId('code-submit').click();
+  // One store: straight into its control panel.
+  await expect(page).toHaveURL(/\/cp\/home$/);
+  await expect(page.getByTestId('store-switcher')).toContainText(DEMO.store);
+}
+
+/** A file as `setInputFiles` takes it. */
+export interface FilePayload {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+/**
+ * A small real picture of one colour (PNG or JPEG), made here from pixels, so that uploads
+ * go through the server's real image checks; different colours tell the pictures apart.
+ */
+export async function imageFile(
+  name: string,
+  colour: { r: number; g: number; b: number },
+  format: 'png' | 'jpeg' = 'png',
+): Promise<FilePayload> {
+  const image = sharp({ create: { width: 96, height: 96, channels: 3, background: colour } });
+  const buffer = format === 'png' ? await image.png().toBuffer() : await image.jpeg({ quality: 80 }).toBuffer();
+  return { name, mimeType: format === 'png' ? 'image/png' : 'image/jpeg', buffer };
+}
+
+/** Reads CSV text (RFC 4180: quoted fields may hold commas, quotes and line breaks) into rows. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  const input = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < input.length; i += 1) {
+    const c = input[i];
+    if (quoted) {
+      if (c === '"' && input[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && input[i + 1] === '\n') i += 1;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += c;
+  }
+  if (field || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** Rows back into CSV text, quoting only the fields that need it. */
+export function toCsv(rows: readonly (readonly string[])[]): string {
+  const cell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+  return `${rows.map((row) => row.map(cell).join(',')).join('\n')}\n`;
 }

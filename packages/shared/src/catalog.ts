@@ -376,3 +376,15 @@ export interface ImportPreview {
   products: { line: number; title: string; action: 'create' | 'update' }[];
   errors: ImportRowIssue[];
 }
+
+/**
+ * The form text is searched in: lowercase, and blind to the dot of i — "KİŞİ", "kişi" and
+ * "KIŞI" are one word to a shopper (JavaScript lowercases İ to i + a combining dot, and Azerbaijani
+ * has both ı and i).
+ */
+export function searchKey(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/\u0307/g, '')
+    .replace(/ı/g, 'i');
+}

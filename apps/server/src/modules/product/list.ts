@@ -4,6 +4,7 @@ import {
   type ProductListQuery,
   type ProductSort,
   productListQuerySchema,
+  searchKey,
 } from '@shop/shared';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
@@ -155,7 +156,7 @@ export async function listProducts(
   const values = {
     marketId: market.id,
     status: q.status,
-    search: q.search ? `%${escapeLike(q.search.toLowerCase())}%` : undefined,
+    search: q.search ? `%${escapeLike(searchKey(q.search))}%` : undefined,
     categoryId: q.categoryId,
     collectionId: q.collectionId,
     inStock: q.stock === 'in',

@@ -1145,3 +1145,21 @@ describe('reading one product', () => {
     expect((await getProduct(owner.market.id, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
 });
+
+describe('search in Azerbaijani', () => {
+  it('finds a title whatever the case and the dot of i', async () => {
+    const shop = await catalogOwner(app);
+    await createProduct(
+      app,
+      shop.token,
+      productBody(shop.market.id, shop.category.id, shop.imageUrl, { title: 'Kişi köynəyi İpək' }),
+    );
+    for (const search of ['KİŞİ', 'kişi', 'KIŞI', 'kışı', 'ipək', 'İPƏK', 'KÖYNƏYİ']) {
+      const page = await list(shop.market.id, `search=${encodeURIComponent(search)}`, shop.token);
+      expect(
+        page.items.map((i) => i.title),
+        search,
+      ).toEqual(['Kişi köynəyi İpək']);
+    }
+  });
+});

@@ -1,4 +1,11 @@
-import type { ProductData, ProductListQuery, ProductView, Status, VariantView } from '@shop/shared';
+import {
+  type ProductData,
+  type ProductListQuery,
+  type ProductView,
+  type Status,
+  searchKey,
+  type VariantView,
+} from '@shop/shared';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { categories, products, productVariants } from '../../db/schema/index.js';
@@ -26,7 +33,7 @@ function derived(data: ProductData) {
     stock,
     variantCount: hasVariants ? data.variants.length : 0,
     inStock: !data.trackQuantity || data.continueSelling || stock > 0,
-    searchText: [data.title, ...skus].filter(Boolean).join(' ').toLowerCase(),
+    searchText: searchKey([data.title, ...skus].filter(Boolean).join(' ')),
   };
 }
 
