@@ -6,7 +6,7 @@ import {
   productListQuerySchema,
   searchKey,
 } from '@shop/shared';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.js';
 import { collectionProducts, products } from '../../db/schema/index.js';
@@ -82,7 +82,9 @@ function buildPage(db: Db, shape: Shape, name: string) {
   return db
     .select(LIST_FIELDS)
     .from(products)
-    .where(inArray(products.id, pageIds))
+    // `= any(array(…))`, not `in (…)`: a prepared statement's generic plan does not know the
+    // limit and would hash-join the whole table for `in`; an array of ids is looked up by key.
+    .where(sql`${products.id} = any(array(${pageIds}))`)
     .orderBy(...ORDER[shape.sort])
     .prepare(name);
 }
