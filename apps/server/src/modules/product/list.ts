@@ -79,11 +79,11 @@ function buildPage(db: Db, shape: Shape, name: string) {
     .orderBy(...ORDER[shape.sort])
     .limit(p('limit'))
     .offset(p('offset'));
+  // `= any(array(…))`, not `in (…)`: a prepared statement's generic plan does not know the
+  // limit and would hash-join the whole table for `in`; an array of ids is looked up by key.
   return db
     .select(LIST_FIELDS)
     .from(products)
-    // `= any(array(…))`, not `in (…)`: a prepared statement's generic plan does not know the
-    // limit and would hash-join the whole table for `in`; an array of ids is looked up by key.
     .where(sql`${products.id} = any(array(${pageIds}))`)
     .orderBy(...ORDER[shape.sort])
     .prepare(name);
