@@ -1,7 +1,6 @@
-import { Button, Grid, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Grid, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type CategoryView, createCategorySchema, type Status } from '@shop/shared';
-import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,7 +9,7 @@ import { errorText, fieldErrors, localizedResolver } from '../auth/form';
 import { ImageUpload } from '../markets/image-upload';
 import { ConfirmDelete } from './confirm-delete';
 import { useDeleteCategory, useSaveCategory } from './queries';
-import { StatusField } from './ui';
+import { FormActions, StatusField } from './ui';
 import { useUnsavedChanges } from './unsaved-changes';
 
 type CategoryValues = {
@@ -146,32 +145,21 @@ export function CategoryForm({ marketId, category }: { marketId: string; categor
             </Paper>
           </Grid.Col>
         </Grid>
-        <Group justify="space-between" mt="lg">
-          <div>
-            {category && (
-              <Button
-                variant="subtle"
-                color="red"
-                leftSection={<IconTrash size={16} aria-hidden />}
-                onClick={() => {
+        <FormActions
+          onDelete={
+            category
+              ? () => {
                   setDeleteError(null);
                   setDeleting(true);
-                }}
-                data-testid="category-delete"
-              >
-                {t('catalog.categories.delete')}
-              </Button>
-            )}
-          </div>
-          <Group gap="sm">
-            <Button variant="default" onClick={() => void navigate(CATEGORIES_PATH)}>
-              {t('catalog.common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="category-save">
-              {t('catalog.common.save')}
-            </Button>
-          </Group>
-        </Group>
+                }
+              : undefined
+          }
+          deleteLabel={t('catalog.categories.delete')}
+          deleteTestId="category-delete"
+          onCancel={() => void navigate(CATEGORIES_PATH)}
+          saving={save.isPending}
+          saveTestId="category-save"
+        />
       </form>
       {category && (
         <ConfirmDelete

@@ -1,7 +1,6 @@
-import { Badge, Button, Grid, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Badge, Grid, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type CollectionView, catalogLimits, createCollectionSchema, type Status } from '@shop/shared';
-import { IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,7 +11,7 @@ import { ChosenProducts } from './chosen-products';
 import { ConfirmDelete } from './confirm-delete';
 import { type PickedProduct, ProductPicker } from './product-picker';
 import { useDeleteCollection, useSaveCollection } from './queries';
-import { StatusField } from './ui';
+import { FormActions, StatusField } from './ui';
 import { useUnsavedChanges } from './unsaved-changes';
 
 type CollectionValues = {
@@ -219,32 +218,21 @@ export function CollectionForm({ marketId, collection, members = [] }: Collectio
             </Paper>
           </Grid.Col>
         </Grid>
-        <Group justify="space-between" mt="lg">
-          <div>
-            {collection && (
-              <Button
-                variant="subtle"
-                color="red"
-                leftSection={<IconTrash size={16} aria-hidden />}
-                onClick={() => {
+        <FormActions
+          onDelete={
+            collection
+              ? () => {
                   setDeleteError(null);
                   setDeleting(true);
-                }}
-                data-testid="collection-delete"
-              >
-                {t('catalog.collections.delete')}
-              </Button>
-            )}
-          </div>
-          <Group gap="sm">
-            <Button variant="default" onClick={() => void navigate(COLLECTIONS_PATH)}>
-              {t('catalog.common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="collection-save">
-              {t('catalog.common.save')}
-            </Button>
-          </Group>
-        </Group>
+                }
+              : undefined
+          }
+          deleteLabel={t('catalog.collections.delete')}
+          deleteTestId="collection-delete"
+          onCancel={() => void navigate(COLLECTIONS_PATH)}
+          saving={save.isPending}
+          saveTestId="collection-save"
+        />
       </form>
       {collection && (
         <ConfirmDelete

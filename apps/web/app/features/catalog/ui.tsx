@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { imageUrl, type Status } from '@shop/shared';
-import { IconArrowLeft, IconPhoto } from '@tabler/icons-react';
+import { IconArrowLeft, IconPhoto, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -193,5 +193,52 @@ export function LoadError({
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * The bottom row of a catalog form: delete (only for an existing item) on the left, cancel and
+ * save on the right.
+ */
+export function FormActions({
+  onDelete,
+  deleteLabel,
+  deleteTestId,
+  onCancel,
+  saving,
+  saveTestId,
+}: {
+  onDelete?: () => void;
+  deleteLabel: string;
+  deleteTestId: string;
+  onCancel: () => void;
+  saving: boolean;
+  saveTestId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between" mt="lg">
+      <div>
+        {onDelete && (
+          <Button
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={onDelete}
+            data-testid={deleteTestId}
+          >
+            {deleteLabel}
+          </Button>
+        )}
+      </div>
+      <Group gap="sm">
+        <Button variant="default" onClick={onCancel}>
+          {t('catalog.common.cancel')}
+        </Button>
+        <Button type="submit" loading={saving} data-testid={saveTestId}>
+          {t('catalog.common.save')}
+        </Button>
+      </Group>
+    </Group>
   );
 }
