@@ -131,8 +131,11 @@ function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Shoppers' pages, keyed by catalog version like the counts: never served stale. */
-const publicPages = new LRUCache<string, Page<ProductListItem>>({ max: 2_000 });
+/**
+ * Pages, keyed by viewer and catalog version like the counts: a page is a function of the
+ * market's catalog at that version, so it is never served stale, to shoppers or the owner.
+ */
+const pages = new LRUCache<string, Page<ProductListItem>>({ max: 2_000 });
 
 export async function listProducts(
   db: Db,
@@ -150,11 +153,9 @@ export async function listProducts(
     stock: Boolean(q.stock),
     sort: q.sort,
   };
-  const cacheKey = `${market.id}:${market.catalogVersion}:${JSON.stringify(q)}`;
-  if (viewer === 'public') {
-    const cached = publicPages.get(cacheKey);
-    if (cached) return cached;
-  }
+  const cacheKey = `${market.id}:${market.catalogVersion}:${viewer}:${JSON.stringify(q)}`;
+  const cached = pages.get(cacheKey);
+  if (cached) return cached;
   const values = {
     marketId: market.id,
     status: q.status,
@@ -191,6 +192,6 @@ export async function listProducts(
     page: q.page,
     pageSize: q.pageSize,
   };
-  if (viewer === 'public') publicPages.set(cacheKey, page);
+  pages.set(cacheKey, page);
   return page;
 }
