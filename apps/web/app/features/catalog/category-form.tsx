@@ -1,13 +1,12 @@
 import { Grid, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type CategoryView, createCategorySchema, type Status } from '@shop/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useNotice } from '../../ui/notice';
 import { errorText, fieldErrors, localizedResolver } from '../auth/form';
 import { ImageUpload } from '../markets/image-upload';
-import { ConfirmDelete } from './confirm-delete';
+import { ConfirmDelete, useDeleteTarget } from './confirm-delete';
 import { useDeleteCategory, useSaveCategory } from './queries';
 import { FormActions, StatusField } from './ui';
 import { useUnsavedChanges } from './unsaved-changes';
@@ -40,8 +39,7 @@ export function CategoryForm({ marketId, category }: { marketId: string; categor
   const navigate = useNavigate();
   const save = useSaveCategory();
   const remove = useDeleteCategory();
-  const [deleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const deletion = useDeleteTarget<true>();
   const resolve = localizedResolver(createCategorySchema, t);
   const form = useForm<CategoryValues>({
     initialValues: valuesOf(category),
@@ -83,7 +81,7 @@ export function CategoryForm({ marketId, category }: { marketId: string; categor
           guard.release();
           void navigate(CATEGORIES_PATH);
         },
-        onError: (error) => setDeleteError(errorText(error, t)),
+        onError: (error) => deletion.fail(errorText(error, t)),
       },
     );
   };
@@ -146,14 +144,7 @@ export function CategoryForm({ marketId, category }: { marketId: string; categor
           </Grid.Col>
         </Grid>
         <FormActions
-          onDelete={
-            category
-              ? () => {
-                  setDeleteError(null);
-                  setDeleting(true);
-                }
-              : undefined
-          }
+          onDelete={category ? () => deletion.ask(true) : undefined}
           deleteLabel={t('catalog.categories.delete')}
           deleteTestId="category-delete"
           onCancel={() => void navigate(CATEGORIES_PATH)}
@@ -163,13 +154,13 @@ export function CategoryForm({ marketId, category }: { marketId: string; categor
       </form>
       {category && (
         <ConfirmDelete
-          opened={deleting}
+          opened={deletion.target !== null}
           title={t('catalog.categories.deleteTitle')}
           text={t('catalog.categories.deleteText', { name: category.name })}
-          error={deleteError}
+          error={deletion.error}
           pending={remove.isPending}
           onConfirm={confirmDelete}
-          onClose={() => setDeleting(false)}
+          onClose={deletion.close}
         />
       )}
       {guard.modal}

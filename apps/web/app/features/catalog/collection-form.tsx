@@ -8,7 +8,7 @@ import { useNotice } from '../../ui/notice';
 import { errorText, fieldErrors, localizedResolver } from '../auth/form';
 import { ImageUpload } from '../markets/image-upload';
 import { ChosenProducts } from './chosen-products';
-import { ConfirmDelete } from './confirm-delete';
+import { ConfirmDelete, useDeleteTarget } from './confirm-delete';
 import { type PickedProduct, ProductPicker } from './product-picker';
 import { useDeleteCollection, useSaveCollection } from './queries';
 import { FormActions, StatusField } from './ui';
@@ -52,8 +52,7 @@ export function CollectionForm({ marketId, collection, members = [] }: Collectio
   const navigate = useNavigate();
   const save = useSaveCollection();
   const remove = useDeleteCollection();
-  const [deleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const deletion = useDeleteTarget<true>();
   // Titles and pictures of every product chosen so far, from the collection or the search.
   const [known, setKnown] = useState(() => new Map(members.map((p) => [p.id, p])));
   const resolve = localizedResolver(createCollectionSchema, t);
@@ -110,7 +109,7 @@ export function CollectionForm({ marketId, collection, members = [] }: Collectio
           guard.release();
           void navigate(COLLECTIONS_PATH);
         },
-        onError: (error) => setDeleteError(errorText(error, t)),
+        onError: (error) => deletion.fail(errorText(error, t)),
       },
     );
   };
@@ -219,14 +218,7 @@ export function CollectionForm({ marketId, collection, members = [] }: Collectio
           </Grid.Col>
         </Grid>
         <FormActions
-          onDelete={
-            collection
-              ? () => {
-                  setDeleteError(null);
-                  setDeleting(true);
-                }
-              : undefined
-          }
+          onDelete={collection ? () => deletion.ask(true) : undefined}
           deleteLabel={t('catalog.collections.delete')}
           deleteTestId="collection-delete"
           onCancel={() => void navigate(COLLECTIONS_PATH)}
@@ -236,13 +228,13 @@ export function CollectionForm({ marketId, collection, members = [] }: Collectio
       </form>
       {collection && (
         <ConfirmDelete
-          opened={deleting}
+          opened={deletion.target !== null}
           title={t('catalog.collections.deleteTitle')}
           text={t('catalog.collections.deleteText', { title: collection.title })}
-          error={deleteError}
+          error={deletion.error}
           pending={remove.isPending}
           onConfirm={confirmDelete}
-          onClose={() => setDeleting(false)}
+          onClose={deletion.close}
         />
       )}
       {guard.modal}

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Modal, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface ConfirmDeleteProps {
@@ -47,4 +48,20 @@ export function ConfirmDelete({ opened, title, text, error, pending, onConfirm, 
       </Group>
     </Modal>
   );
+}
+
+/** What a delete dialog is asking about (null: closed) and why the server refused, if it did. */
+export function useDeleteTarget<T>() {
+  const [target, setTarget] = useState<T | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  return {
+    target,
+    error,
+    ask: (item: T) => {
+      setError(null);
+      setTarget(item);
+    },
+    close: () => setTarget(null),
+    fail: setError,
+  };
 }

@@ -20,7 +20,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorText } from '../../features/auth/form';
-import { ConfirmDelete } from '../../features/catalog/confirm-delete';
+import { ConfirmDelete, useDeleteTarget } from '../../features/catalog/confirm-delete';
 import { categoriesQuery, useDeleteCategory } from '../../features/catalog/queries';
 import { EmptyState, LoadError, PageHeader, StatusBadge, Thumb } from '../../features/catalog/ui';
 import { useControlPanel } from '../../features/markets/control-panel';
@@ -42,8 +42,8 @@ export default function Categories() {
   const remove = useDeleteCategory();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 150);
-  const [toDelete, setToDelete] = useState<CategoryView | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const deletion = useDeleteTarget<CategoryView>();
+  const toDelete = deletion.target;
 
   const shown = useMemo(() => {
     const all = categories.data ?? [];
@@ -70,9 +70,9 @@ export default function Categories() {
       {
         onSuccess: () => {
           notice(t('catalog.categories.deleted', { name: toDelete.name }));
-          setToDelete(null);
+          deletion.close();
         },
-        onError: (error) => setDeleteError(errorText(error, t)),
+        onError: (error) => deletion.fail(errorText(error, t)),
       },
     );
   };
@@ -208,10 +208,7 @@ export default function Categories() {
                             variant="subtle"
                             color="red"
                             aria-label={t('catalog.categories.deleteNamed', { name: category.name })}
-                            onClick={() => {
-                              setDeleteError(null);
-                              setToDelete(category);
-                            }}
+                            onClick={() => deletion.ask(category)}
                             data-testid="category-delete"
                           >
                             <IconTrash size={16} aria-hidden />
@@ -242,10 +239,10 @@ export default function Categories() {
         opened={toDelete !== null}
         title={t('catalog.categories.deleteTitle')}
         text={toDelete ? t('catalog.categories.deleteText', { name: toDelete.name }) : ''}
-        error={deleteError}
+        error={deletion.error}
         pending={remove.isPending}
         onConfirm={confirmDelete}
-        onClose={() => setToDelete(null)}
+        onClose={deletion.close}
       />
     </Stack>
   );

@@ -22,7 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../features/auth/form';
 import classes from '../../features/catalog/catalog.module.css';
-import { ConfirmDelete } from '../../features/catalog/confirm-delete';
+import { ConfirmDelete, useDeleteTarget } from '../../features/catalog/confirm-delete';
 import { collectionsQuery, useDeleteCollection } from '../../features/catalog/queries';
 import { EmptyState, LoadError, PageHeader, StatusBadge } from '../../features/catalog/ui';
 import { useControlPanel } from '../../features/markets/control-panel';
@@ -43,8 +43,8 @@ export default function Collections() {
   const remove = useDeleteCollection();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 150);
-  const [toDelete, setToDelete] = useState<CollectionView | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const deletion = useDeleteTarget<CollectionView>();
+  const toDelete = deletion.target;
 
   const shown = useMemo(() => {
     const all = collections.data ?? [];
@@ -70,9 +70,9 @@ export default function Collections() {
       {
         onSuccess: () => {
           notice(t('catalog.collections.deleted', { title: toDelete.title }));
-          setToDelete(null);
+          deletion.close();
         },
-        onError: (error) => setDeleteError(errorText(error, t)),
+        onError: (error) => deletion.fail(errorText(error, t)),
       },
     );
   };
@@ -197,10 +197,7 @@ export default function Collections() {
                     <Menu.Item
                       color="red"
                       leftSection={<IconTrash size={16} aria-hidden />}
-                      onClick={() => {
-                        setDeleteError(null);
-                        setToDelete(collection);
-                      }}
+                      onClick={() => deletion.ask(collection)}
                       data-testid="collection-delete"
                     >
                       {t('catalog.common.delete')}
@@ -233,10 +230,10 @@ export default function Collections() {
         opened={toDelete !== null}
         title={t('catalog.collections.deleteTitle')}
         text={toDelete ? t('catalog.collections.deleteText', { title: toDelete.title }) : ''}
-        error={deleteError}
+        error={deletion.error}
         pending={remove.isPending}
         onConfirm={confirmDelete}
-        onClose={() => setToDelete(null)}
+        onClose={deletion.close}
       />
     </Stack>
   );
