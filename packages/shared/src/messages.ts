@@ -14,6 +14,137 @@ export function isLanguage(value: unknown): value is Language {
 type Texts = Record<Language, string>;
 
 export const messages = {
+  // Storefront, cart, checkout and payment (SPEC §8 Storefront)
+  ERROR_LOADING_CART: { en: 'Error loading cart', az: 'Səbəti yükləmək alınmadı', ru: 'Ошибка загрузки корзины' },
+  ERROR_LOADING_CHECKOUT: {
+    en: 'Error loading checkout',
+    az: 'Sifarişin rəsmiləşdirilməsini yükləmək alınmadı',
+    ru: 'Ошибка загрузки оформления заказа',
+  },
+  ERROR_LOADING_STORE: { en: 'Error loading store', az: 'Mağazanı yükləmək alınmadı', ru: 'Ошибка загрузки магазина' },
+  ERROR_LOADING_SECTIONS: {
+    en: 'Error loading store sections',
+    az: 'Mağaza bölmələrini yükləmək alınmadı',
+    ru: 'Ошибка загрузки разделов магазина',
+  },
+  ADD_TO_CART_FAILED: {
+    en: 'Failed to add product to cart',
+    az: 'Məhsulu səbətə əlavə etmək alınmadı',
+    ru: 'Не удалось добавить товар в корзину',
+  },
+  INVALID_SESSION_MARKET_PRODUCT: {
+    en: 'Invalid session, market, or product',
+    az: 'Sessiya, mağaza və ya məhsul yanlışdır',
+    ru: 'Неверная сессия, магазин или товар',
+  },
+  BUY_NOW_FAILED: {
+    en: 'Failed to process buy now',
+    az: '"İndi al" əməliyyatını icra etmək alınmadı',
+    ru: 'Не удалось оформить покупку сейчас',
+  },
+  UPDATE_QUANTITY_FAILED: {
+    en: 'Failed to update quantity',
+    az: 'Miqdarı yeniləmək alınmadı',
+    ru: 'Не удалось изменить количество',
+  },
+  REMOVE_ITEM_FAILED: { en: 'Failed to remove item', az: 'Məhsulu silmək alınmadı', ru: 'Не удалось удалить товар' },
+  INVALID_SESSION_OR_STORE: {
+    en: 'Invalid session or store',
+    az: 'Sessiya və ya mağaza yanlışdır',
+    ru: 'Неверная сессия или магазин',
+  },
+  CHECKOUT_FAILED: { en: 'Checkout failed', az: 'Sifarişi rəsmiləşdirmək alınmadı', ru: 'Не удалось оформить заказ' },
+  PLACE_ORDER_FAILED: {
+    en: 'Failed to place order',
+    az: 'Sifarişi vermək alınmadı',
+    ru: 'Не удалось разместить заказ',
+  },
+  PAYMENT_FAILED: { en: 'Payment Failed', az: 'Ödəniş uğursuz oldu', ru: 'Оплата не прошла' },
+  TRY_AGAIN: { en: 'Try again', az: 'Yenidən cəhd edin', ru: 'Попробовать снова' },
+  ADDRESS_LOOKUP_FAILED: {
+    en: 'Failed to retrieve address, enter manually',
+    az: 'Ünvanı tapmaq alınmadı, əl ilə daxil edin',
+    ru: 'Не удалось определить адрес, введите вручную',
+  },
+  GEOCODING_UNAVAILABLE: {
+    en: 'Geocoding service unavailable',
+    az: 'Ünvan xidməti əlçatan deyil',
+    ru: 'Сервис геокодирования недоступен',
+  },
+  BASKET_EMPTY: { en: 'Your cart is empty', az: 'Səbətiniz boşdur', ru: 'Ваша корзина пуста' },
+  OUT_OF_STOCK: {
+    en: 'Not enough in stock for some items',
+    az: 'Bəzi məhsullardan anbarda kifayət qədər yoxdur',
+    ru: 'Некоторых товаров недостаточно на складе',
+  },
+  PRICE_CHANGED: {
+    en: 'Prices have changed. Check your order before paying',
+    az: 'Qiymətlər dəyişib. Ödəməzdən əvvəl sifarişinizi yoxlayın',
+    ru: 'Цены изменились. Проверьте заказ перед оплатой',
+  },
+  ORDER_ALREADY_PAID: {
+    en: 'This order is already paid',
+    az: 'Bu sifariş artıq ödənilib',
+    ru: 'Этот заказ уже оплачен',
+  },
+  CHECKOUT_CLOSED: {
+    en: 'This checkout can no longer be changed',
+    az: 'Bu sifariş artıq dəyişdirilə bilməz',
+    ru: 'Это оформление больше нельзя изменить',
+  },
+  PAYMENT_SIGNATURE_INVALID: {
+    en: 'The payment result could not be verified',
+    az: 'Ödəniş nəticəsini təsdiqləmək mümkün olmadı',
+    ru: 'Не удалось подтвердить результат оплаты',
+  },
+  PAYMENT_PROVIDER_ERROR: {
+    en: 'The payment service did not answer. Try again',
+    az: 'Ödəniş xidməti cavab vermədi. Yenidən cəhd edin',
+    ru: 'Платёжный сервис не ответил. Попробуйте ещё раз',
+  },
+  invalidQuantity: {
+    en: 'Quantity must be a whole number from 1',
+    az: 'Miqdar 1-dən başlayan tam ədəd olmalıdır',
+    ru: 'Количество должно быть целым числом от 1',
+  },
+  regionRequired: { en: 'Choose a region', az: 'Rayon və ya şəhər seçin', ru: 'Выберите район или город' },
+  tariffRequired: {
+    en: 'Choose a delivery tariff',
+    az: 'Çatdırılma tarifini seçin',
+    ru: 'Выберите тариф доставки',
+  },
+  tariffNotAvailable: {
+    en: 'This delivery tariff is not available for this address or order',
+    az: 'Bu çatdırılma tarifi bu ünvan və ya sifariş üçün mövcud deyil',
+    ru: 'Этот тариф доставки недоступен для этого адреса или заказа',
+  },
+  invalidRange: {
+    en: 'The lower bound must not exceed the upper bound',
+    az: 'Aşağı hədd yuxarı həddən böyük ola bilməz',
+    ru: 'Нижняя граница не может быть больше верхней',
+  },
+  // Analytics integrations (SPEC §8 Analytics)
+  PIXEL_ID_MISSING: {
+    en: 'Market ID or Pixel ID is missing',
+    az: 'Mağaza ID-si və ya Pixel ID-si yoxdur',
+    ru: 'Отсутствует ID магазина или ID пикселя',
+  },
+  YANDEX_ID_MISSING: {
+    en: 'Market ID or Yandex ID is missing',
+    az: 'Mağaza ID-si və ya Yandex ID-si yoxdur',
+    ru: 'Отсутствует ID магазина или ID Яндекса',
+  },
+  GOOGLE_ID_MISSING: {
+    en: 'Market ID or Google ID is missing',
+    az: 'Mağaza ID-si və ya Google ID-si yoxdur',
+    ru: 'Отсутствует ID магазина или ID Google',
+  },
+  CLARITY_ID_MISSING: {
+    en: 'Market ID or Clarity ID is missing',
+    az: 'Mağaza ID-si və ya Clarity ID-si yoxdur',
+    ru: 'Отсутствует ID магазина или ID Clarity',
+  },
+  MARKET_ID_MISSING: { en: 'Market ID is missing', az: 'Mağaza ID-si yoxdur', ru: 'Отсутствует ID магазина' },
   // Sign-in and registration (SPEC §8)
   INVALID_CREDENTIALS: {
     en: 'Email or password is incorrect',

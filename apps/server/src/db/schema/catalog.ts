@@ -56,6 +56,8 @@ export const products = pgTable(
     barcode: text(),
     /** Units on hand; with variants, their sum (kept by the service). */
     stock: integer().notNull().default(0),
+    /** Units held by open checkouts; a shopper can buy stock − reserved. */
+    reserved: integer().notNull().default(0),
     status: text().$type<'active' | 'passive'>().notNull().default('active'),
     weightGrams: integer(),
     /** Ordered image URLs; the first is the product's picture in lists. */
@@ -95,6 +97,7 @@ export const productVariants = pgTable(
     sku: text(),
     barcode: text(),
     stock: integer().notNull().default(0),
+    reserved: integer().notNull().default(0),
     imageUrl: text(),
   },
   (t) => [

@@ -1,4 +1,5 @@
 export * from './catalog.js';
+export * from './commerce.js';
 export * from './mail.js';
 export * from './market.js';
 export * from './user.js';

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './user.js';
 
 export const sectors = pgTable(
@@ -30,6 +30,17 @@ export const markets = pgTable(
     description: text(),
     /** Bumped on every catalog write: cached list counts are keyed by it (see product/cache.ts). */
     catalogVersion: integer().notNull().default(0),
+    /** Analytics pixels loaded on the storefront (cp/analytics-integration). */
+    facebookPixelId: text(),
+    yandexMetricaId: text(),
+    googleAnalyticsId: text(),
+    clarityId: text(),
+    /** Order settings: shown number = prefix + number + suffix; numbering starts at 1001. */
+    orderPrefix: text().notNull().default('#'),
+    orderSuffix: text().notNull().default(''),
+    autoFulfill: boolean().notNull().default(false),
+    /** The next order number; taken under the market row's lock when an order is placed. */
+    nextOrderNumber: integer().notNull().default(1001),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,228 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { products, productVariants } from './catalog.js';
+import { markets } from './market.js';
+
+/**
+ * Shopping: baskets, shipping tariffs, orders (a checkout is an order without a number yet),
+ * their lines and payment attempts. Every row carries market_id (DESIGN §4).
+ */
+
+/** One basket per (market, visitor). Prices are never stored here: they are read live. */
+export const baskets = pgTable(
+  'baskets',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    marketId: uuid()
+      .notNull()
+      .references(() => markets.id, { onDelete: 'cascade' }),
+    /** The visitor id (SPEC §3 uniqueCode). */
+    uniqueCode: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('baskets_market_visitor_key').on(t.marketId, t.uniqueCode)],
+);
+
+export const basketItems = pgTable(
+  'basket_items',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    basketId: uuid()
+      .notNull()
+      .references(() => baskets.id, { onDelete: 'cascade' }),
+    marketId: uuid()
+      .notNull()
+      .references(() => markets.id, { onDelete: 'cascade' }),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: uuid().references(() => productVariants.id, { onDelete: 'cascade' }),
+    quantity: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One line per sellable unit: adding the same one again raises the quantity.
+    uniqueIndex('basket_items_unit_key').on(
+      t.basketId,
+      t.productId,
+      sql`coalesce(${t.variantId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+    ),
+  ],
+);
+
+export type TariffCondition = 'none' | 'order_total' | 'weight';
+
+export const shippingTariffs = pgTable(
+  'shipping_tariffs',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    marketId: uuid()
+      .notNull()
+      .references(() => markets.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    description: text(),
+    /** flat: one price for every order; custom: the price applies only within the condition. */
+    type: text().$type<'flat' | 'custom'>().notNull().default('flat'),
+    /** Qəpik; 0 with isFree. */
+    price: integer().notNull().default(0),
+    isFree: boolean().notNull().default(false),
+    condition: text().$type<TariffCondition>().notNull().default('none'),
+    /** Qəpik for order_total, grams for weight; either bound may be open. */
+    conditionMin: integer(),
+    conditionMax: integer(),
+    /** The zone: region codes (shared/regions.ts) it delivers to; empty means everywhere. */
+    regions: jsonb().$type<string[]>().notNull().default([]),
+    fulfilmentLocation: text(),
+    minDays: integer(),
+    maxDays: integer(),
+    active: boolean().notNull().default(true),
+    position: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('shipping_tariffs_market_idx').on(t.marketId, t.position)],
+);
+
+export type PaymentStatus = 'unpaid' | 'pending' | 'paid' | 'failed' | 'canceled';
+export type FulfillmentStatus = 'unfulfilled' | 'partial' | 'fulfilled';
+/** held: units reserved until reservedUntil; sold: taken from stock; released: given back. */
+export type ReservationState = 'held' | 'sold' | 'released';
+
+export interface AddressRecord {
+  firstName: string;
+  lastName: string;
+  address1: string;
+  address2?: string;
+  country: string;
+  city: string;
+  region: string;
+  postCode: string;
+  phone?: string;
+}
+
+/**
+ * A checkout while `number` is null; an order once placed. Totals are computed by the server
+ * from live prices; the browser's figures are only compared, never trusted.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    marketId: uuid()
+      .notNull()
+      .references(() => markets.id, { onDelete: 'cascade' }),
+    basketId: uuid().references(() => baskets.id, { onDelete: 'set null' }),
+    uniqueCode: text().notNull(),
+    /** 1001, 1002 … per market, given when placed. */
+    number: integer(),
+    /** The number as shown: prefix + number + suffix of the market's settings at placing. */
+    name: text(),
+    paymentStatus: text().$type<PaymentStatus>().notNull().default('unpaid'),
+    fulfillmentStatus: text().$type<FulfillmentStatus>().notNull().default('unfulfilled'),
+    email: text(),
+    phone: text(),
+    shippingAddress: jsonb().$type<AddressRecord>(),
+    billingAddress: jsonb().$type<AddressRecord>(),
+    note: text(),
+    shippingTariffId: uuid().references(() => shippingTariffs.id, { onDelete: 'set null' }),
+    shippingName: text(),
+    subtotal: integer().notNull().default(0),
+    shippingPrice: integer().notNull().default(0),
+    total: integer().notNull().default(0),
+    currency: text().notNull().default('AZN'),
+    /** The shopper's language: e-mails and pages for this order use it. */
+    language: text().notNull().default('az'),
+    reservation: text().$type<ReservationState>().notNull().default('held'),
+    reservedUntil: timestamp({ withTimezone: true }).notNull(),
+    cardMask: text(),
+    paidAt: timestamp({ withTimezone: true }),
+    placedAt: timestamp({ withTimezone: true }),
+    confirmationSentAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_market_number_key').on(t.marketId, t.number),
+    index('orders_market_placed_idx').on(t.marketId, t.placedAt),
+    index('orders_held_idx').on(t.reservedUntil).where(sql`${t.reservation} = 'held'`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    marketId: uuid()
+      .notNull()
+      .references(() => markets.id, { onDelete: 'cascade' }),
+    productId: uuid().references(() => products.id, { onDelete: 'set null' }),
+    variantId: uuid().references(() => productVariants.id, { onDelete: 'set null' }),
+    /** What the shopper saw and pays for, kept even if the product changes later. */
+    title: text().notNull(),
+    variantTitle: text(),
+    sku: text(),
+    imageUrl: text(),
+    unitPrice: integer().notNull(),
+    compareAtPrice: integer(),
+    quantity: integer().notNull(),
+    /** Whether stock is tracked for the unit: only then is it reserved and sold. */
+    tracked: boolean().notNull(),
+    position: integer().notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId, t.position)],
+);
+
+export type PaymentAttemptStatus = 'started' | 'approved' | 'declined' | 'failed' | 'reversed';
+
+/** One row per attempt to pay an order; the provider's transaction id is unique. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    marketId: uuid()
+      .notNull()
+      .references(() => markets.id, { onDelete: 'cascade' }),
+    provider: text().notNull(),
+    amount: integer().notNull(),
+    currency: text().notNull().default('AZN'),
+    status: text().$type<PaymentAttemptStatus>().notNull().default('started'),
+    transaction: text(),
+    cardMask: text(),
+    /** The provider's code and message when it declines or fails. */
+    code: text(),
+    message: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payments_order_idx').on(t.orderId),
+    uniqueIndex('payments_provider_transaction_key').on(t.provider, t.transaction),
+  ],
+);
+
+/** A custom domain of a market; a verified, active one serves its storefront at the root. */
+export const marketDomains = pgTable(
+  'market_domains',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    marketId: uuid()
+      .notNull()
+      .references(() => markets.id, { onDelete: 'cascade' }),
+    /** Lowercased host name without port. */
+    name: text().notNull(),
+    active: boolean().notNull().default(true),
+    sslEnabled: boolean().notNull().default(false),
+    primary: boolean().notNull().default(false),
+    verified: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('market_domains_name_key').on(t.name), index('market_domains_market_idx').on(t.marketId)],
+);
