@@ -32,7 +32,8 @@ export default defineConfig({
     command: 'node scripts/e2e-server.mjs',
     url: `http://127.0.0.1:${port}/api/health`,
     env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}` },
-    timeout: 60_000,
+    // Seeding the demo store (its pictures) comes before the start: scripts/e2e-server.mjs.
+    timeout: 150_000,
     reuseExistingServer: false,
   },
 });

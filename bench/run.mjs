@@ -1,14 +1,19 @@
-// `npm run bench [startup|auth|catalog|upload]`: runs the named benchmarks (all by default), one at a time.
+// `npm run bench [startup|auth|catalog|upload|checkout|lcp|storefront|size]`: runs the named benchmarks (all by default), one at a time.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { root } from './lib.mjs';
 
-const all = ['startup', 'auth', 'catalog', 'upload'];
+const all = ['startup', 'auth', 'catalog', 'upload', 'checkout', 'lcp', 'storefront', 'size'];
+/** Benchmarks whose file is not named after them. */
+const files = { lcp: 'storefront-lcp', size: 'storefront-size' };
 const chosen = process.argv.slice(2).filter((a) => all.includes(a));
 let failed = false;
 for (const name of chosen.length ? chosen : all) {
   console.log(`\n=== bench: ${name} ===`);
-  const result = spawnSync('node', [path.join(root, 'bench', `${name}.mjs`)], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('node', [path.join(root, 'bench', `${files[name] ?? name}.mjs`)], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   failed ||= result.status !== 0;
 }
 process.exit(failed ? 1 : 0);

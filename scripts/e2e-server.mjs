@@ -1,5 +1,6 @@
-// The server the browser journeys run against: a fresh embedded database every run.
-import { spawn } from 'node:child_process';
+// The server the browser journeys run against: a fresh embedded database every run, seeded first
+// (scripts/e2e-seed.ts: the demo store and a custom domain of it).
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,10 +8,22 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
+const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'on', NODE_ENV: 'production' };
+
+const seeded = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/e2e-seed.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env,
+});
+if (seeded.status !== 0) {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(seeded.status ?? 1);
+}
+
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'on', NODE_ENV: 'production' },
+  env,
 });
 const stop = (signal) => server.kill(signal);
 process.on('SIGINT', stop);

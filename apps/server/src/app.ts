@@ -15,13 +15,20 @@ import { pino } from 'pino';
 import type { Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedSectors } from './db/seed.js';
+import { basketRoutes } from './modules/basket/routes.js';
 import { categoryRoutes } from './modules/category/routes.js';
+import { checkoutRoutes } from './modules/checkout/routes.js';
+import { CheckoutService } from './modules/checkout/service.js';
 import { collectionRoutes } from './modules/collection/routes.js';
 import { inventoryRoutes } from './modules/inventory/routes.js';
 import { marketRoutes } from './modules/market/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { removeUnusedMedia, UNUSED_MEDIA_TTL_MS } from './modules/media/service.js';
+import { paymentRoutes } from './modules/payment/routes.js';
+import { registerSandboxPage } from './modules/payment/sandbox-page.js';
+import { PaymentService } from './modules/payment/service.js';
 import { productRoutes } from './modules/product/routes.js';
+import { shippingRoutes } from './modules/shipping/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { userRoutes } from './modules/user/routes.js';
 import type { AppContext } from './platform/context.js';
@@ -103,6 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     transform: jsonSchemaTransform,
   });
 
+  const payments = new PaymentService(ctx);
   await app.register(
     async (api) => {
       api.addHook('preValidation', async (request) => rejectNulCharacters(request));
@@ -120,6 +128,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(productRoutes(ctx));
       await api.register(collectionRoutes(ctx));
       await api.register(inventoryRoutes(ctx));
+      await api.register(shippingRoutes(ctx));
+      await api.register(basketRoutes(ctx));
+      await api.register(checkoutRoutes(ctx));
+      await api.register(paymentRoutes(payments));
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       // Unknown API paths answer with the envelope even when the web app takes every other path.
       api.route({
@@ -143,7 +155,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     immutable: true,
   });
 
+  if (ctx.config.payments.provider === 'sandbox') registerSandboxPage(app, ctx, payments);
+
   if (options.jobs) {
+    // Every minute: units of checkouts whose 15-minute hold ran out go back on sale.
+    const checkouts = new CheckoutService(ctx);
+    const stopHolds = schedule(ctx, 'release-expired-holds', 60 * 1000, () => checkouts.releaseExpired());
+    app.addHook('onClose', async () => stopHolds());
     // Hourly: uploads nothing refers to a day after upload are removed.
     const stop = schedule(ctx, 'remove-unused-media', 60 * 60 * 1000, () =>
       removeUnusedMedia(ctx, new Date(Date.now() - UNUSED_MEDIA_TTL_MS)),
@@ -151,6 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.addHook('onClose', async () => stop());
   }
 
-  if (options.web && options.web !== 'none') await registerWeb(app, options.web, { maintenance: config.maintenance });
+  if (options.web && options.web !== 'none')
+    await registerWeb(app, options.web, { maintenance: config.maintenance, ctx });
   return { app, ctx };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -41,6 +42,13 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['on', 'off']).default('on'),
   MAINTENANCE: z.enum(['on', 'off']).default('off'),
   NODE_ENV: z.string().default('production'),
+  /** Card payments (DESIGN §5): our hosted sandbox by default, or Epoint.az. */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'epoint']).default('sandbox'),
+  /** Signs the sandbox's results; set it when several processes share the work. */
+  PAYMENT_SANDBOX_SECRET: z.string().min(16).optional(),
+  EPOINT_PUBLIC_KEY: z.string().min(1).optional(),
+  EPOINT_PRIVATE_KEY: z.string().min(1).optional(),
+  EPOINT_API_URL: z.url().default('https://epoint.az'),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -70,6 +78,11 @@ function toConfig(env: z.infer<typeof envSchema>) {
     seedDemo: env.SEED_DEMO === 'on' && !env.DATABASE_URL,
     maintenance: env.MAINTENANCE === 'on',
     production: env.NODE_ENV === 'production',
+    payments: {
+      provider: env.PAYMENT_PROVIDER,
+      sandboxSecret: env.PAYMENT_SANDBOX_SECRET ?? randomBytes(32).toString('hex'),
+      epoint: { publicKey: env.EPOINT_PUBLIC_KEY, privateKey: env.EPOINT_PRIVATE_KEY, apiUrl: env.EPOINT_API_URL },
+    },
   };
 }
 
@@ -96,6 +109,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (parsed.data.GOOGLE_CLIENT_ID && !parsed.data.GOOGLE_CLIENT_SECRET) {
     throw new ConfigError('Bad configuration: GOOGLE_CLIENT_SECRET is required with GOOGLE_CLIENT_ID');
+  }
+  if (parsed.data.PAYMENT_PROVIDER === 'epoint' && !(parsed.data.EPOINT_PUBLIC_KEY && parsed.data.EPOINT_PRIVATE_KEY)) {
+    throw new ConfigError(
+      'Bad configuration: EPOINT_PUBLIC_KEY and EPOINT_PRIVATE_KEY are required with PAYMENT_PROVIDER=epoint',
+    );
   }
   return toConfig(parsed.data);
 }

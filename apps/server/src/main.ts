@@ -10,7 +10,7 @@ async function main() {
   const unlock = config.database.kind === 'pglite' ? lockDataDir(config.dataDir) : () => {};
   try {
     const { app, ctx } = await buildApp(config, { web: dev ? 'dev' : 'build', jobs: true });
-    if (config.seedDemo) await seedDemo(ctx.db);
+    if (config.seedDemo) await seedDemo(ctx);
 
     let closing = false;
     const shutdown = async (signal: string) => {

@@ -1,22 +1,32 @@
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { createReadableStreamFromReadable } from '@react-router/node';
+import type { StorefrontLoadContext } from '@shop/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
+import { PAGE_CACHE_HEADER, PageCache, type RenderedPage } from './modules/storefront/page-cache.js';
+import { StorefrontService } from './modules/storefront/service.js';
+import type { AppContext } from './platform/context.js';
 
 export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
 export const webBuildDir = path.join(webRoot, 'build');
 
-type Handler = (request: Request) => Promise<Response>;
+type Handler = (request: Request, context: AppLoadContext) => Promise<Response>;
 
 /**
  * Serves the React Router app (SSR) from the same Fastify instance as the API: built assets as
  * static files, every other path through the server build. In dev mode Vite serves both.
  */
-export async function registerWeb(app: FastifyInstance, mode: 'build' | 'dev', options: { maintenance: boolean }) {
+export async function registerWeb(
+  app: FastifyInstance,
+  mode: 'build' | 'dev',
+  options: { maintenance: boolean; ctx: AppContext },
+) {
   let handler: Handler;
+  const storefront = new StorefrontService(options.ctx);
+  const loadContext = storefrontContext(options.ctx, storefront);
+  const pages = new PageCache(storefront);
   if (mode === 'dev') {
     const { createServer } = await import('vite');
     const vite = await createServer({ root: webRoot, server: { middlewareMode: true }, appType: 'custom' });
@@ -52,32 +62,78 @@ export async function registerWeb(app: FastifyInstance, mode: 'build' | 'dev', o
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url: '/*',
       schema: { hide: true },
-      handler: (request, reply) => serve(handler, request, reply, options.maintenance),
+      handler: async (request, reply) =>
+        serve(handler, await loadContext(request), request, reply, options.maintenance, pages),
     });
   });
 }
 
-async function serve(handler: Handler, request: FastifyRequest, reply: FastifyReply, maintenance: boolean) {
+/**
+ * What the web app's loaders get (React Router load context): the storefront's reads and, when
+ * the request's Host is a verified, active custom domain of a market (DESIGN §1), that market —
+ * whose storefront is then served at the root.
+ */
+function storefrontContext(ctx: AppContext, storefront: StorefrontService) {
+  const publicUrl = new URL(ctx.config.publicUrl);
+  const platformOrigin = publicUrl.origin;
+  return async (request: FastifyRequest): Promise<StorefrontLoadContext> => {
+    const host = request.hostname.toLowerCase();
+    const domainMarket =
+      host === publicUrl.hostname || host === 'localhost' || host === '127.0.0.1' || host === '[::1]'
+        ? null
+        : await storefront.marketByHost(host);
+    return {
+      storefront,
+      domainMarket,
+      origin: domainMarket ? `${request.protocol}://${request.host}` : platformOrigin,
+    };
+  };
+}
+
+async function serve(
+  handler: Handler,
+  context: StorefrontLoadContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  maintenance: boolean,
+  pages: PageCache,
+) {
   // In maintenance mode every page is the maintenance page, with 503 so that crawlers come back.
   const path =
     maintenance && request.method === 'GET' && !request.url.startsWith('/maintenance') ? '/maintenance' : undefined;
-  const response = await handler(toFetchRequest(request, reply, path));
-  reply.status(maintenance ? 503 : response.status);
-  if (maintenance) reply.header('retry-after', '600');
-  for (const [key, value] of response.headers) {
-    if (key !== 'set-cookie') reply.header(key, value);
-  }
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) reply.header('set-cookie', cookies);
-  if (!response.body) return reply.send();
-  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
-}
+  const render = async (signal?: AbortSignal): Promise<RenderedPage> => {
+    // The web app declares AppLoadContext as StorefrontLoadContext (features/storefront/store.server.ts).
+    const response = await handler(toFetchRequest(request, signal, path), context as unknown as AppLoadContext);
+    // Pages are rendered whole (app/entry.server.tsx): one buffer, one write.
+    const body = response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
+    return { status: response.status, headers: response.headers, body };
+  };
 
-function toFetchRequest(request: FastifyRequest, reply: FastifyReply, path = request.url): Request {
-  const origin = `${request.protocol}://${request.host}`;
-  const url = new URL(path, origin);
+  const cacheKey = maintenance ? undefined : pages.keyOf(request);
+  const cached = cacheKey ? await pages.get(cacheKey, () => render()) : undefined;
+  if (cached) {
+    reply.status(cached.status);
+    for (const [key, value] of cached.headers) reply.header(key, value);
+    return reply.send(cached.body);
+  }
+
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
+  const page = await render(controller.signal);
+  if (cacheKey) pages.set(cacheKey, page);
+  reply.status(maintenance ? 503 : page.status);
+  if (maintenance) reply.header('retry-after', '600');
+  for (const [key, value] of page.headers) {
+    if (key !== 'set-cookie' && key !== PAGE_CACHE_HEADER) reply.header(key, value);
+  }
+  const cookies = page.headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
+  return reply.send(page.body);
+}
+
+function toFetchRequest(request: FastifyRequest, signal: AbortSignal | undefined, path = request.url): Request {
+  const origin = `${request.protocol}://${request.host}`;
+  const url = new URL(path, origin);
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -88,7 +144,7 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply, path = req
   return new Request(url, {
     method: request.method,
     headers,
-    signal: controller.signal,
+    signal,
     ...(hasBody ? { body: createReadableStreamFromReadable(request.raw), duplex: 'half' } : {}),
   } as RequestInit);
 }

@@ -1,5 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import {
   data,
@@ -9,24 +8,36 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
-import { createI18n, languageOf } from './lib/i18n';
-import { getQueryClient } from './lib/query';
+import { languageOf, pageI18n } from './lib/i18n';
 import { cookieNames, readCookie } from './lib/storage';
+import { textsOf } from './lib/texts.server';
 import { ErrorFallback } from './ui/error-fallback';
 import { NotFound } from './ui/not-found';
 import { NoticeProvider } from './ui/notice';
 import { type RootData, useApplyStoredTheme } from './ui/preferences';
 
+/**
+ * The root is shared by every page, the storefront's too, so it carries as little as it can
+ * (issue 4: a product page ships ≤ 90 KB of JavaScript): the page's language's common texts
+ * come as loader data; TanStack Query and the other namespaces belong to the
+ * panel (routes/panel.tsx); Mantine to the auth and control-panel layouts.
+ */
 export function loader({ request }: Route.LoaderArgs) {
   const cookies = request.headers.get('cookie');
   const stored = readCookie(cookies, cookieNames.language);
   const theme = readCookie(cookies, cookieNames.theme);
-  const root: RootData = { language: languageOf(stored), theme: theme === 'dark' ? 'dark' : 'light' };
+  const language = languageOf(stored);
+  const root: RootData = {
+    language,
+    theme: theme === 'dark' ? 'dark' : 'light',
+    texts: textsOf(language, ['common']),
+  };
   // Without a stored preference the default (az) is stored, so that every API call of this
   // browser answers in the language the page shows.
   const headers: HeadersInit = stored
@@ -35,10 +46,23 @@ export function loader({ request }: Route.LoaderArgs) {
   return data(root, { headers });
 }
 
+/** Language and theme change only through a revalidation (the switches) or a form. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  return false;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData('root') as RootData | undefined;
   const language = data?.language ?? 'az';
-  const i18n = useMemo(() => createI18n(language), [language]);
+  // A new language brings new texts: one instance per language (the texts follow it).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the language alone.
+  const i18n = useMemo(() => pageI18n(language, data?.texts ?? {}), [language]);
   return (
     <html lang={language} data-theme={data?.theme ?? 'light'}>
       <head>
@@ -60,13 +84,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const [queryClient] = useState(getQueryClient);
   useApplyStoredTheme(loaderData.theme);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <Outlet />
-    </QueryClientProvider>
-  );
+  return <Outlet />;
 }
 
 export function meta() {

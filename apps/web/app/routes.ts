@@ -2,41 +2,81 @@ import { index, layout, type RouteConfig, route } from '@react-router/dev/routes
 
 // The route table mirrors SPEC §2.
 export default [
-  index('routes/marketing/landing.tsx'),
   route('maintenance', 'routes/marketing/maintenance.tsx'),
   route('not-found', 'routes/marketing/not-found.tsx'),
-  route('dev-mailbox', 'routes/dev/mailbox.tsx'),
 
-  layout('routes/auth/layout.tsx', [
-    route('login', 'routes/auth/login.tsx'),
-    route('register', 'routes/auth/register.tsx'),
-    route('reg-via-email', 'routes/auth/reg-via-email.tsx'),
-    route('email-verification', 'routes/auth/email-verification.tsx'),
-    route('login-verification', 'routes/auth/login-verification.tsx'),
-    route('forgot-pass', 'routes/auth/forgot-pass.tsx'),
-    route('re-enter-pass', 'routes/auth/re-enter-pass.tsx'),
-    route('choose-market', 'routes/auth/choose-market.tsx'),
-    route('create-market', 'routes/auth/create-market.tsx'),
-    route('create-market-finish', 'routes/auth/create-market-finish.tsx'),
+  // The account screens, the control panel and the dev pages share the query cache and every
+  // text namespace (routes/panel.tsx); the storefront and marketing pages carry neither.
+  layout('routes/panel.tsx', [
+    route('dev-mailbox', 'routes/dev/mailbox.tsx'),
+
+    layout('routes/auth/layout.tsx', [
+      route('login', 'routes/auth/login.tsx'),
+      route('register', 'routes/auth/register.tsx'),
+      route('reg-via-email', 'routes/auth/reg-via-email.tsx'),
+      route('email-verification', 'routes/auth/email-verification.tsx'),
+      route('login-verification', 'routes/auth/login-verification.tsx'),
+      route('forgot-pass', 'routes/auth/forgot-pass.tsx'),
+      route('re-enter-pass', 'routes/auth/re-enter-pass.tsx'),
+      route('choose-market', 'routes/auth/choose-market.tsx'),
+      route('create-market', 'routes/auth/create-market.tsx'),
+      route('create-market-finish', 'routes/auth/create-market-finish.tsx'),
+    ]),
+
+    route('cp/manage-account', 'routes/cp/manage-account.tsx'),
+    route('cp', 'routes/cp/layout.tsx', [
+      index('routes/cp/index.tsx'),
+      route('settings', 'routes/cp/settings.tsx'),
+      route('home', 'routes/cp/home.tsx'),
+      route('general', 'routes/cp/general.tsx'),
+      route('products', 'routes/cp/products.tsx'),
+      route('add-product', 'routes/cp/add-product.tsx'),
+      route('edit-product/:marketId/:id', 'routes/cp/edit-product.tsx'),
+      route('categories', 'routes/cp/categories.tsx'),
+      route('add-category', 'routes/cp/add-category.tsx'),
+      route('edit-category/:marketId/:id', 'routes/cp/edit-category.tsx'),
+      route('collections', 'routes/cp/collections.tsx'),
+      route('add-collection', 'routes/cp/add-collection.tsx'),
+      route('edit-collection/:marketId/:id', 'routes/cp/edit-collection.tsx'),
+      route('inventory', 'routes/cp/inventory.tsx'),
+      route('shipping-and-delivery', 'routes/cp/shipping-and-delivery.tsx'),
+      route('analytics-integration', 'routes/cp/analytics-integration.tsx'),
+    ]),
   ]),
 
-  route('cp/manage-account', 'routes/cp/manage-account.tsx'),
-  route('cp', 'routes/cp/layout.tsx', [
-    index('routes/cp/index.tsx'),
-    route('settings', 'routes/cp/settings.tsx'),
-    route('home', 'routes/cp/home.tsx'),
-    route('general', 'routes/cp/general.tsx'),
-    route('products', 'routes/cp/products.tsx'),
-    route('add-product', 'routes/cp/add-product.tsx'),
-    route('edit-product/:marketId/:id', 'routes/cp/edit-product.tsx'),
-    route('categories', 'routes/cp/categories.tsx'),
-    route('add-category', 'routes/cp/add-category.tsx'),
-    route('edit-category/:marketId/:id', 'routes/cp/edit-category.tsx'),
-    route('collections', 'routes/cp/collections.tsx'),
-    route('add-collection', 'routes/cp/add-collection.tsx'),
-    route('edit-collection/:marketId/:id', 'routes/cp/edit-collection.tsx'),
-    route('inventory', 'routes/cp/inventory.tsx'),
+  // The storefront (SPEC §2 Public storefront) at /{marketName} …
+  route(':marketName', 'routes/storefront/layout.tsx', { id: 'store' }, storefront('store')),
+  // … and the same modules at the root, under their own ids: a request whose Host is a verified,
+  // active custom domain of a market gets that store (DESIGN §1); any other host gets the landing
+  // page at / and not-found for the rest. The payment result pages (SPEC §2 root routes) live
+  // here too, so that a custom domain shows them in its store's frame.
+  layout('routes/storefront/layout.tsx', { id: 'domain' }, [
+    index('routes/storefront/home.tsx', { id: 'domain-home' }),
+    ...storefront('domain'),
+    route('card-success', 'routes/storefront/payment-success.tsx', { id: 'card-success' }),
+    route('success', 'routes/storefront/payment-success.tsx', { id: 'success' }),
+    route('card-failed', 'routes/storefront/payment-failed.tsx', { id: 'card-failed' }),
+    route('failed', 'routes/storefront/payment-failed.tsx', { id: 'failed' }),
   ]),
 
   route('*', 'routes/marketing/catch-all.tsx'),
 ] satisfies RouteConfig;
+
+/** The store's pages below its layout; `prefix` keeps the route ids apart. */
+function storefront(prefix: 'store' | 'domain') {
+  const page = (path: string, file: string) =>
+    route(path, `routes/storefront/${file}`, {
+      id: `${prefix}-${file.replace(/\.tsx?$/, '')}`,
+    });
+  return [
+    ...(prefix === 'store' ? [index('routes/storefront/home.tsx', { id: 'store-home' })] : []),
+    page('about', 'about.tsx'),
+    page('category/:id', 'category.tsx'),
+    page('collection/:id', 'collection.tsx'),
+    page('product/:id', 'product.tsx'),
+    page('checkout/:id', 'checkout.tsx'),
+    page('sitemap.xml', 'sitemap.ts'),
+    page('robots.txt', 'robots.ts'),
+    ...(prefix === 'store' ? [route('*', 'routes/storefront/not-found.tsx', { id: 'store-not-found' })] : []),
+  ];
+}

@@ -1,3 +1,4 @@
+export * from './analytics.js';
 export * from './catalog.js';
 export * from './commerce.js';
 export * from './errors.js';
@@ -7,4 +8,5 @@ export * from './media.js';
 export * from './messages.js';
 export * from './money.js';
 export * from './regions.js';
+export * from './storefront.js';
 export * from './user.js';

@@ -43,6 +43,10 @@ export const RESERVED_MARKET_NAMES: ReadonlySet<string> = new Set([
   'pay',
   'payment',
   'checkout',
+  // A custom domain serves the store's pages at these root paths.
+  'product',
+  'category',
+  'collection',
   'admin',
   'www',
   'mail',

@@ -3,13 +3,9 @@
  * validation carry a key of this catalogue; the server answers in the caller's language and
  * the web shows the same text, so a message is written once.
  */
-export const LANGUAGES = ['az', 'en', 'ru'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'az';
+import type { Language } from './language.js';
 
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
+export { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './language.js';
 
 type Texts = Record<Language, string>;
 
@@ -123,6 +119,11 @@ export const messages = {
     az: 'Aşağı hədd yuxarı həddən böyük ola bilməz',
     ru: 'Нижняя граница не может быть больше верхней',
   },
+  tariffLimit: {
+    en: 'A store can have at most 50 delivery rates',
+    az: 'Mağazada ən çox 50 çatdırılma tarifi ola bilər',
+    ru: 'В магазине может быть не более 50 тарифов доставки',
+  },
   // Analytics integrations (SPEC §8 Analytics)
   PIXEL_ID_MISSING: {
     en: 'Market ID or Pixel ID is missing',
@@ -145,6 +146,26 @@ export const messages = {
     ru: 'Отсутствует ID магазина или ID Clarity',
   },
   MARKET_ID_MISSING: { en: 'Market ID is missing', az: 'Mağaza ID-si yoxdur', ru: 'Отсутствует ID магазина' },
+  invalidPixelId: {
+    en: 'A Meta pixel ID is 15 or 16 digits, for example 123456789012345',
+    az: 'Meta pixel ID-si 15 və ya 16 rəqəmdən ibarətdir, məsələn 123456789012345',
+    ru: 'ID пикселя Meta состоит из 15 или 16 цифр, например 123456789012345',
+  },
+  invalidYandexId: {
+    en: 'A Yandex Metrika counter number is 5 to 10 digits, for example 12345678',
+    az: 'Yandex Metrika sayğacının nömrəsi 5–10 rəqəmdən ibarətdir, məsələn 12345678',
+    ru: 'Номер счётчика Яндекс Метрики состоит из 5–10 цифр, например 12345678',
+  },
+  invalidGoogleId: {
+    en: 'Enter a Google Analytics 4 measurement ID, for example G-AB12CD34EF',
+    az: 'Google Analytics 4 ölçmə ID-sini daxil edin, məsələn G-AB12CD34EF',
+    ru: 'Введите идентификатор показателя Google Analytics 4, например G-AB12CD34EF',
+  },
+  invalidClarityId: {
+    en: 'A Clarity project ID is 8 to 12 lowercase letters and digits, for example abcd1234ef',
+    az: 'Clarity layihə ID-si 8–12 kiçik hərf və rəqəmdən ibarətdir, məsələn abcd1234ef',
+    ru: 'ID проекта Clarity состоит из 8–12 строчных латинских букв и цифр, например abcd1234ef',
+  },
   // Sign-in and registration (SPEC §8)
   INVALID_CREDENTIALS: {
     en: 'Email or password is incorrect',

@@ -1,12 +1,39 @@
-import { eq } from 'drizzle-orm';
+import { createCategorySchema, createCollectionSchema, createProductSchema, createTariffSchema } from '@shop/shared';
+import { count, eq } from 'drizzle-orm';
+import { CategoryService } from '../modules/category/service.js';
+import { CollectionService } from '../modules/collection/service.js';
+import { storeImage } from '../modules/media/service.js';
+import { ProductService } from '../modules/product/service.js';
+import { ShippingService } from '../modules/shipping/service.js';
+import type { UserRow } from '../platform/auth.js';
+import type { AppContext } from '../platform/context.js';
 import { hashPassword } from '../platform/passwords.js';
-import type { Db } from './client.js';
-import { markets, sectors, users } from './schema/index.js';
+import {
+  BACKDROPS,
+  CATEGORIES,
+  COLLECTION,
+  COLORS,
+  type ColorName,
+  type DemoProduct,
+  demoVariants,
+  PRODUCTS,
+  TARIFFS,
+} from './demo/catalog.js';
+import { bannerTile, productTile } from './demo/images.js';
+import { markets, products, sectors, shippingTariffs, users } from './schema/index.js';
 
 export const DEMO = { email: 'demo@shop.az', password: 'Demo-Store-2026!', market: 'demo-store' } as const;
 
-/** The demo merchant and store of the embedded quick start; running it again changes nothing. */
-export async function seedDemo(db: Db): Promise<void> {
+const DESCRIPTION = 'Hər gün üçün geyim və aksesuarlar: pambıq, kətan və yun.';
+/** What demo stores seeded before the catalog existed say about themselves. */
+const OLD_DESCRIPTION = 'Demo store';
+
+/**
+ * The demo merchant and store of the embedded quick start, with a small clothing catalog so the
+ * storefront has something to show; running it again changes nothing.
+ */
+export async function seedDemo(ctx: AppContext): Promise<void> {
+  const { db } = ctx;
   let [user] = await db.select().from(users).where(eq(users.email, DEMO.email)).limit(1);
   if (!user) {
     [user] = await db
@@ -28,6 +55,170 @@ export async function seedDemo(db: Db): Promise<void> {
   if (!sector) return;
   await db
     .insert(markets)
-    .values({ ownerId: user.id, name: DEMO.market, sectorId: sector.id, description: 'Demo store' })
+    .values({ ownerId: user.id, name: DEMO.market, sectorId: sector.id, description: DESCRIPTION })
     .onConflictDoNothing();
+  const [market] = await db.select().from(markets).where(eq(markets.name, DEMO.market)).limit(1);
+  if (!market || market.ownerId !== user.id) return;
+  if (await seedDemoCatalog(ctx, user, market.id)) {
+    if (market.description === OLD_DESCRIPTION) {
+      await db.update(markets).set({ description: DESCRIPTION }).where(eq(markets.id, market.id));
+    }
+  }
+}
+
+/**
+ * The catalog, only while the store has no products: the merchant's own edits are never undone.
+ * It goes through the services, so the derived columns (lowest price, stock sum, in stock,
+ * variant count, search text) and the catalog version follow the same rules as an edit in the
+ * control panel. Returns whether it seeded.
+ */
+async function seedDemoCatalog(ctx: AppContext, owner: UserRow, marketId: string): Promise<boolean> {
+  const [existing] = await ctx.db.select({ n: count() }).from(products).where(eq(products.marketId, marketId));
+  if ((existing?.n ?? 0) > 0) return false;
+  const started = performance.now();
+
+  const images = await demoImages(ctx, owner);
+  const imagesMs = Math.round(performance.now() - started);
+
+  // A category of that name may be left from an earlier seed the merchant emptied: reuse it.
+  const categoryService = new CategoryService(ctx);
+  const present = new Map((await categoryService.list(marketId, 'owner')).map((c) => [c.name.toLowerCase(), c.id]));
+  const categoryIds = new Map<string, string>();
+  for (const category of CATEGORIES) {
+    let id = present.get(category.name.toLowerCase());
+    if (!id) {
+      const { marketId: _, ...data } = createCategorySchema.parse({
+        marketId,
+        name: category.name,
+        description: category.description,
+        imageUrl: images.category.get(category.key),
+      });
+      id = (await categoryService.create(marketId, data)).id;
+    }
+    categoryIds.set(category.key, id);
+  }
+
+  // Newest first in the lists: the first product of PRODUCTS is created last.
+  const productService = new ProductService(ctx);
+  const productIds = new Map<DemoProduct, string>();
+  for (const product of [...PRODUCTS].reverse()) {
+    const data = createProductSchema.parse(
+      productInput(product, marketId, categoryIds.get(product.category) as string, images.product),
+    );
+    productIds.set(product, (await productService.create(marketId, data)).id);
+  }
+
+  const collectionService = new CollectionService(ctx);
+  const collections = await collectionService.list(marketId, 'owner');
+  if (!collections.some((c) => c.title.toLowerCase() === COLLECTION.title.toLowerCase())) {
+    const { marketId: _, ...data } = createCollectionSchema.parse({
+      marketId,
+      ...COLLECTION,
+      coverImageUrl: images.cover,
+      productIds: PRODUCTS.filter((p) => p.isNew).map((p) => productIds.get(p)),
+    });
+    await collectionService.create(marketId, data);
+  }
+
+  // Tariffs only for a store that has none: a merchant's own delivery set-up stays as it is.
+  const [tariffs] = await ctx.db
+    .select({ n: count() })
+    .from(shippingTariffs)
+    .where(eq(shippingTariffs.marketId, marketId));
+  if ((tariffs?.n ?? 0) === 0) {
+    const shipping = new ShippingService(ctx);
+    for (const tariff of TARIFFS) {
+      const { marketId: _, ...data } = createTariffSchema.parse({ marketId, ...tariff });
+      await shipping.create(marketId, data);
+    }
+  }
+
+  ctx.log.info(
+    { products: PRODUCTS.length, imagesMs, ms: Math.round(performance.now() - started) },
+    'demo store: catalog seeded',
+  );
+  return true;
+}
+
+function productInput(product: DemoProduct, marketId: string, categoryId: string, pictures: Map<string, string>) {
+  const picture = (color: ColorName) => pictures.get(`${product.code}:${color}`) as string;
+  const { options, variants } = demoVariants(product);
+  const lowest = variants.length ? Math.min(...variants.map((v) => v.price)) : (product.price as number);
+  const colors = pictureColors(product);
+  return {
+    marketId,
+    categoryId,
+    title: product.title,
+    description: product.description,
+    images: colors.map(picture),
+    price: lowest,
+    compareAtPrice: product.compareAtPrice ?? null,
+    trackQuantity: true,
+    continueSelling: product.continueSelling ?? false,
+    sku: variants.length ? undefined : product.code,
+    stock: typeof product.stock === 'number' ? product.stock : 0,
+    weightGrams: product.weightGrams,
+    options,
+    variants: variants.map(({ color, ...variant }) => ({
+      ...variant,
+      imageUrl: colors.length > 1 ? picture(color) : null,
+    })),
+  };
+}
+
+/** The colours drawn for a product: each of them, or the first only. */
+function pictureColors(product: DemoProduct): ColorName[] {
+  return product.colorPictures ? product.colors : product.colors.slice(0, 1);
+}
+
+/** How many pictures are drawn at once: sharp already spreads one picture over the cores. */
+const DRAWING_AT_ONCE = 3;
+
+/**
+ * Every picture of the catalog, stored as an upload of the demo merchant (the media service's
+ * renditions and row): one per product (or per colour), the collection's cover; a category shows the
+ * picture of its first product.
+ */
+async function demoImages(ctx: AppContext, owner: UserRow) {
+  const jobs: { key: string; draw: () => Promise<Buffer> }[] = [];
+  const backdropOf = (product: DemoProduct) =>
+    BACKDROPS[CATEGORIES.find((c) => c.key === product.category)?.backdrop ?? 'sand'];
+  for (const product of PRODUCTS) {
+    for (const color of pictureColors(product)) {
+      jobs.push({
+        key: `${product.code}:${color}`,
+        draw: () => productTile({ shape: product.shape, color: COLORS[color], backdrop: backdropOf(product) }),
+      });
+    }
+  }
+  const fresh = PRODUCTS.filter((p) => p.isNew).slice(0, 3);
+  jobs.push({
+    key: 'cover',
+    draw: () =>
+      bannerTile(
+        fresh.map((p) => ({
+          shape: p.shape,
+          color: COLORS[p.colors[0] as ColorName],
+          backdrop: BACKDROPS.sand,
+        })),
+        BACKDROPS.sand,
+      ),
+  });
+
+  const urls = new Map<string, string>();
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const job = jobs[next++] as (typeof jobs)[number];
+      urls.set(job.key, (await storeImage(ctx, owner, await job.draw())).url);
+    }
+  };
+  await Promise.all(Array.from({ length: DRAWING_AT_ONCE }, worker));
+
+  const category = new Map<string, string>();
+  for (const c of CATEGORIES) {
+    const first = PRODUCTS.find((p) => p.category === c.key);
+    if (first) category.set(c.key, urls.get(`${first.code}:${first.colors[0]}`) as string);
+  }
+  return { product: urls, category, cover: urls.get('cover') as string };
 }

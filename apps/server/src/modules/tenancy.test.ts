@@ -15,6 +15,7 @@ import {
   productBody,
   type TestApp,
   uploadImage,
+  visitor,
 } from '../testing/app.js';
 
 /**
@@ -37,8 +38,17 @@ interface Fixture {
   collectionId: string;
   passiveCollectionId: string;
   spareCollectionId: string;
+  tariffId: string;
+  passiveTariffId: string;
+  spareTariffId: string;
   imageUrl: string;
   csv: Buffer;
+  /** A shopper with two lines in the basket: the first to change, the second to remove. */
+  uniqueCode: string;
+  basketItemId: string;
+  spareBasketItemId: string;
+  /** The product of the first line. */
+  shopperProductId: string;
 }
 
 interface MarketRoute {
@@ -49,9 +59,11 @@ interface MarketRoute {
   ownerStatus: number;
   /**
    * 'owner': only the owner's; anyone else gets 404. 'shared': a read shoppers share, where
-   * another merchant gets exactly what an anonymous shopper gets.
+   * another merchant gets exactly what an anonymous shopper gets. 'public': a shopper's read
+   * that is the same for everyone, the owner included. 'shopper': a basket's route, keyed by
+   * the visitor (market + uniqueCode): whoever is signed in changes nothing about it.
    */
-  access: 'owner' | 'shared';
+  access: 'owner' | 'shared' | 'public' | 'shopper';
   /** For shared reads of one item: the same read of a passive item, a 404 for all but the owner. */
   passive?(f: Fixture): InjectOptions;
 }
@@ -86,6 +98,38 @@ const MARKET_ROUTES: MarketRoute[] = [
       url: '/api/Market/update-store',
       payload: { id: f.marketId, description: 'taken over' },
     }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  // ---- Analytics pixels
+  ...(
+    [
+      ['add-facebook-id', 'facebookPixelId', '123456789012345'],
+      ['add-yandex-metrica-id', 'yandexMetricaId', '12345678'],
+      ['add-google-id', 'googleAnalyticsId', 'G-TAKEN0VER1'],
+      ['add-clarity-id', 'clarityId', 'takenover1'],
+    ] as const
+  ).map(
+    ([path, field, value]): MarketRoute => ({
+      route: `POST /api/Market/${path}`,
+      request: (f) => ({
+        method: 'POST',
+        url: `/api/Market/${path}`,
+        payload: { marketId: f.marketId, [field]: value },
+      }),
+      ownerStatus: 200,
+      access: 'owner',
+    }),
+  ),
+  {
+    route: 'GET /api/Market/get-analytics-ids/{marketId}',
+    request: (f) => get(`/api/Market/get-analytics-ids/${f.marketId}`),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'DELETE /api/Market/analytics-id/{marketId}/{kind}',
+    request: (f) => ({ method: 'DELETE', url: `/api/Market/analytics-id/${f.marketId}/facebook` }),
     ownerStatus: 200,
     access: 'owner',
   },
@@ -253,6 +297,84 @@ const MARKET_ROUTES: MarketRoute[] = [
     ownerStatus: 200,
     access: 'owner',
   },
+  // ---- Shipping tariffs
+  {
+    route: 'GET /api/ShippingTariff/get-all/{marketId}',
+    request: (f) => get(`/api/ShippingTariff/get-all/${f.marketId}`),
+    ownerStatus: 200,
+    access: 'shared',
+  },
+  {
+    route: 'GET /api/ShippingTariff/for-checkout/{marketId}',
+    request: (f) => get(`/api/ShippingTariff/for-checkout/${f.marketId}?region=baku&subtotal=1000&weightGrams=0`),
+    ownerStatus: 200,
+    access: 'public',
+  },
+  {
+    route: 'POST /api/ShippingTariff/create',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/ShippingTariff/create',
+      payload: { marketId: f.marketId, name: 'Planted tariff', price: 100 },
+    }),
+    ownerStatus: 201,
+    access: 'owner',
+  },
+  {
+    route: 'PUT /api/ShippingTariff/update',
+    request: (f) => ({
+      method: 'PUT',
+      url: '/api/ShippingTariff/update',
+      payload: { id: f.tariffId, marketId: f.marketId, name: 'Renamed tariff', isFree: true },
+    }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'DELETE /api/ShippingTariff/delete/{id}/{marketId}',
+    request: (f) => ({ method: 'DELETE', url: `/api/ShippingTariff/delete/${f.spareTariffId}/${f.marketId}` }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  // ---- Baskets and checkout: the shopper's, whoever else asks
+  {
+    route: 'GET /api/Basket/get-or-create/{marketId}/{uniqueCode}',
+    request: (f) => get(`/api/Basket/get-or-create/${f.marketId}/${f.uniqueCode}`),
+    ownerStatus: 200,
+    access: 'shopper',
+  },
+  {
+    route: 'POST /api/Basket/add-product',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/Basket/add-product',
+      payload: { marketId: f.marketId, uniqueCode: f.uniqueCode, productId: f.shopperProductId },
+    }),
+    ownerStatus: 200,
+    access: 'shopper',
+  },
+  {
+    route: 'PUT /api/Basket/update-quantity',
+    request: (f) => ({
+      method: 'PUT',
+      url: '/api/Basket/update-quantity',
+      payload: { marketId: f.marketId, uniqueCode: f.uniqueCode, basketItemId: f.basketItemId, quantity: 1 },
+    }),
+    ownerStatus: 200,
+    access: 'shopper',
+  },
+  {
+    route: 'DELETE /api/Basket/{basketItemId}/{marketId}/{uniqueCode}',
+    request: (f) => ({ method: 'DELETE', url: `/api/Basket/${f.spareBasketItemId}/${f.marketId}/${f.uniqueCode}` }),
+    ownerStatus: 200,
+    access: 'shopper',
+  },
+  {
+    route: 'POST /api/Basket/checkout/{uniqueCode}/{marketId}',
+    request: (f) => ({ method: 'POST', url: `/api/Basket/checkout/${f.uniqueCode}/${f.marketId}` }),
+    ownerStatus: 201,
+    access: 'shopper',
+  },
 ];
 
 let t: TestApp;
@@ -279,6 +401,7 @@ function send(request: InjectOptions, token: string | null) {
 async function ownerState() {
   const reads = [
     `/api/Market/get-store-by-id/${f.marketId}`,
+    `/api/Market/get-analytics-ids/${f.marketId}`,
     `/api/Category/all/${f.marketId}`,
     `/api/Products/all/${f.marketId}`,
     `/api/Products/${f.marketId}/${f.productId}`,
@@ -287,6 +410,7 @@ async function ownerState() {
     `/api/Collection/get-all-collections/${f.marketId}`,
     `/api/Inventory/${f.marketId}`,
     `/api/Products/export/${f.marketId}`,
+    `/api/ShippingTariff/get-all/${f.marketId}`,
   ];
   const state: Record<string, string> = {};
   for (const url of reads) {
@@ -346,6 +470,16 @@ beforeAll(async () => {
     title: 'Spare collection',
     coverImageUrl: imageUrl,
   });
+  const tariff = async (payload: Record<string, unknown>) => {
+    const response = await send(
+      { method: 'POST', url: '/api/ShippingTariff/create', payload: { marketId: market.id, price: 500, ...payload } },
+      owner.token,
+    );
+    return dataOf<{ id: string }>(response, 201).id;
+  };
+  const tariffId = await tariff({ name: 'Visible tariff' });
+  const passiveTariffId = await tariff({ name: 'Hidden tariff', active: false });
+  const spareTariffId = await tariff({ name: 'Spare tariff' });
   const exported = await send(get(`/api/Products/export/${market.id}`), owner.token);
   expect(exported.statusCode).toBe(200);
   // The export with every price changed: applied, it would change every product.
@@ -363,13 +497,35 @@ beforeAll(async () => {
     collectionId: collection.id,
     passiveCollectionId: passiveCollection.id,
     spareCollectionId: spareCollection.id,
+    tariffId,
+    passiveTariffId,
+    spareTariffId,
     imageUrl,
     csv: Buffer.from(csv),
+    ...(await shopperFixture(market.id, category.id, imageUrl)),
   };
 });
 afterAll(async () => {
   await t?.close();
 });
+
+/** A visitor with two lines, on products of their own that no other row changes. */
+async function shopperFixture(marketId: string, categoryId: string, imageUrl: string) {
+  const uniqueCode = visitor();
+  const add = async (productId: string) =>
+    dataOf<{ items: { id: string; productId: string }[] }>(
+      await send(
+        { method: 'POST', url: '/api/Basket/add-product', payload: { marketId, uniqueCode, productId } },
+        null,
+      ),
+    );
+  const kept = await createProduct(app, owner.token, productBody(marketId, categoryId, imageUrl, { stock: 5 }));
+  const spare = await createProduct(app, owner.token, productBody(marketId, categoryId, imageUrl, { stock: 5 }));
+  await add(kept.id);
+  const basket = await add(spare.id);
+  const line = (id: string) => basket.items.find((i) => i.productId === id)?.id as string;
+  return { uniqueCode, basketItemId: line(kept.id), spareBasketItemId: line(spare.id), shopperProductId: kept.id };
+}
 
 /** The request with a multipart body built when it carries a file (the CSV import). */
 async function prepared(request: InjectOptions): Promise<InjectOptions> {
@@ -393,7 +549,7 @@ describe('tenancy', () => {
   });
 
   it('a shared read gives another merchant exactly the public view: no passive items, no owner fields', async () => {
-    const passiveIds = [f.passiveCategoryId, f.passiveProductId, f.passiveCollectionId];
+    const passiveIds = [f.passiveCategoryId, f.passiveProductId, f.passiveCollectionId, f.passiveTariffId];
     for (const route of MARKET_ROUTES.filter((r) => r.access === 'shared')) {
       const request = route.request(f);
       const anonymous = await send(request, null);
@@ -419,6 +575,44 @@ describe('tenancy', () => {
     }
   });
 
+  it('a public read is the same for everyone, the owner included, and shows nothing passive', async () => {
+    for (const route of MARKET_ROUTES.filter((r) => r.access === 'public')) {
+      const request = route.request(f);
+      const anonymous = await send(request, null);
+      expect(anonymous.statusCode, route.route).toBe(200);
+      for (const token of [stranger.token, owner.token]) {
+        const response = await send(request, token);
+        expect(response.statusCode, route.route).toBe(200);
+        expect(response.json(), route.route).toEqual(anonymous.json());
+      }
+      expect(anonymous.body, route.route).not.toContain(f.passiveTariffId);
+    }
+  });
+
+  it('a basket is the visitor’s: another visitor’s code reaches none of its lines, signed in or not', async () => {
+    const other = visitor();
+    for (const token of [null, stranger.token, owner.token]) {
+      const change = await send(
+        {
+          method: 'PUT',
+          url: '/api/Basket/update-quantity',
+          payload: { marketId: f.marketId, uniqueCode: other, basketItemId: f.basketItemId, quantity: 3 },
+        },
+        token,
+      );
+      expect(change.statusCode).toBe(404);
+      const remove = await send(
+        { method: 'DELETE', url: `/api/Basket/${f.basketItemId}/${f.marketId}/${other}` },
+        token,
+      );
+      expect(remove.statusCode).toBe(404);
+    }
+    const basket = dataOf<{ items: { id: string; quantity: number }[] }>(
+      await send(get(`/api/Basket/get-or-create/${f.marketId}/${f.uniqueCode}`), null),
+    );
+    expect(basket.items.find((i) => i.id === f.basketItemId)?.quantity).toBe(1);
+  });
+
   it('item ids of another market name nothing in one’s own market', async () => {
     const before = await ownerState();
     const mixed: InjectOptions[] = [
@@ -428,6 +622,12 @@ describe('tenancy', () => {
       { method: 'DELETE', url: `/api/Products/${strangerMarketId}/${f.spareProductId}` },
       { method: 'DELETE', url: `/api/Category/${strangerMarketId}/${f.spareCategoryId}` },
       { method: 'DELETE', url: `/api/Collection/delete-collection/${f.spareCollectionId}/${strangerMarketId}` },
+      { method: 'DELETE', url: `/api/ShippingTariff/delete/${f.spareTariffId}/${strangerMarketId}` },
+      {
+        method: 'PUT',
+        url: '/api/ShippingTariff/update',
+        payload: { id: f.tariffId, marketId: strangerMarketId, name: 'Mine now' },
+      },
       { method: 'PUT', url: '/api/Products/update', payload: { ...productUpdate(f), marketId: strangerMarketId } },
       {
         method: 'PUT',

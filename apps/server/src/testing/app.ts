@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { CategoryView, CollectionView, MarketView, ProductView } from '@shop/shared';
+import type { CategoryView, Checkout, CollectionView, MarketView, ProductView } from '@shop/shared';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import sharp from 'sharp';
 import { buildApp } from '../app.js';
 import { type Config, testConfig } from '../config.js';
+import { rowsOf } from '../db/client.js';
 import type { AppContext } from '../platform/context.js';
 
 /**
@@ -354,4 +356,168 @@ export async function catalogOwner(app: FastifyInstance) {
   const category = await createCategory(app, owner.token, market.id);
   const imageUrl = await uploadImage(app, owner.token);
   return { ...owner, market, category, imageUrl };
+}
+
+// ---- Shopping --------------------------------------------------------------------------------
+
+/** A fresh visitor id, as the storefront makes one (SPEC §3 uniqueCode). */
+export function visitor(): string {
+  return `v_${randomBytes(12).toString('hex')}`;
+}
+
+export const ADDRESS = {
+  firstName: 'Aysel',
+  lastName: 'Məmmədova',
+  address1: 'Nizami küçəsi 10, mənzil 5',
+  city: 'Bakı',
+  region: 'baku',
+  postCode: 'AZ1000',
+};
+
+/** A delivery tariff of the market (flat, everywhere unless `fields` say otherwise). */
+export async function createTariff(
+  app: FastifyInstance,
+  token: string,
+  marketId: string,
+  fields: Record<string, unknown> = {},
+): Promise<{ id: string; price: number }> {
+  const response = await call(app, token, 'POST', '/api/ShippingTariff/create', {
+    marketId,
+    name: `Courier ${randomBytes(3).toString('hex')}`,
+    price: 500,
+    ...fields,
+  });
+  return dataOf<{ id: string; price: number }>(response, 201);
+}
+
+/** One shopper's API call (anonymous), in English unless `language` says otherwise. */
+export function shop(
+  app: FastifyInstance,
+  method: NonNullable<InjectOptions['method']>,
+  url: string,
+  payload?: unknown,
+  language = 'en',
+) {
+  return app.inject({
+    method,
+    url,
+    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+    headers: { 'accept-language': language },
+    remoteAddress: newIp(),
+  });
+}
+
+export const CONTACT = { email: 'shopper@example.az', phone: '+994 10 234 56 78' };
+
+/** The shopper presses "add to cart": one unit unless `fields` say otherwise. */
+export function addToBasket(
+  app: FastifyInstance,
+  marketId: string,
+  uniqueCode: string,
+  productId: string,
+  fields: Record<string, unknown> = {},
+  language = 'en',
+) {
+  return shop(app, 'POST', '/api/Basket/add-product', { marketId, uniqueCode, productId, ...fields }, language);
+}
+
+/** Starts the visitor's checkout and confirms it with ADDRESS, CONTACT and the tariff. */
+export async function confirmedCheckout(
+  app: FastifyInstance,
+  marketId: string,
+  uniqueCode: string,
+  tariffId: string,
+  options: { language?: string; email?: string } = {},
+): Promise<Checkout> {
+  const language = options.language ?? 'en';
+  const started = dataOf<Checkout>(
+    await shop(app, 'POST', `/api/Basket/checkout/${uniqueCode}/${marketId}`, undefined, language),
+    201,
+  );
+  return dataOf<Checkout>(
+    await shop(
+      app,
+      'POST',
+      '/api/Basket/confirm',
+      {
+        checkoutId: started.id,
+        uniqueCode,
+        email: options.email ?? CONTACT.email,
+        phone: CONTACT.phone,
+        shippingAddress: ADDRESS,
+        shippingTariffId: tariffId,
+      },
+      language,
+    ),
+  );
+}
+
+/** Places a confirmed checkout at the total the shopper was shown. */
+export async function placeOrder(
+  app: FastifyInstance,
+  checkout: Checkout,
+  uniqueCode: string,
+  language = 'en',
+): Promise<Checkout> {
+  return dataOf<Checkout>(
+    await shop(
+      app,
+      'POST',
+      '/api/Order',
+      { checkoutId: checkout.id, uniqueCode, expectedTotal: checkout.total },
+      language,
+    ),
+  );
+}
+
+/** POST /Payment/start for the visitor's order: where the shopper's browser is sent. */
+export async function startPayment(app: FastifyInstance, orderId: string, uniqueCode: string) {
+  return dataOf<{ redirectUrl: string; paymentId: string }>(
+    await shop(app, 'POST', '/api/Payment/start', { orderId, uniqueCode }),
+  );
+}
+
+/**
+ * Submits the sandbox's hosted card page as a browser does (pay with `card`, or cancel); the
+ * answer is the redirect back to the shop, or the page again with an error.
+ */
+export function submitSandboxPage(
+  app: FastifyInstance,
+  redirectUrl: string,
+  card: string,
+  action: 'pay' | 'cancel' = 'pay',
+  extra: Record<string, string> = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: new URL(redirectUrl).pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ card, expiry: '12/39', cvc: '123', action, ...extra }).toString(),
+    remoteAddress: newIp(),
+  });
+}
+
+/** The order as the shopper's status page polls it. */
+export async function orderStatus(app: FastifyInstance, orderId: string, uniqueCode: string): Promise<Checkout> {
+  return dataOf<Checkout>(await shop(app, 'GET', `/api/Order/status/${orderId}?uniqueCode=${uniqueCode}`));
+}
+
+/** Rows of a query straight against the test's database (for what no API shows, e.g. holds). */
+export async function query<T>(ctx: AppContext, statement: SQL): Promise<T[]> {
+  return rowsOf<T>(await ctx.db.execute(statement));
+}
+
+/** Stock and held units of a product (or of one of its variants), as the database has them. */
+export async function stockOf(ctx: AppContext, productId: string, variantId?: string) {
+  const [row] = variantId
+    ? await query<{ stock: number; reserved: number }>(
+        ctx,
+        sql`select stock, reserved from product_variants where id = ${variantId}`,
+      )
+    : await query<{ stock: number; reserved: number }>(
+        ctx,
+        sql`select stock, reserved from products where id = ${productId}`,
+      );
+  if (!row) throw new Error(`no stock row for ${productId}/${variantId}`);
+  return row;
 }

@@ -1,52 +1,68 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language, messages } from '@shop/shared';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@shop/shared';
 import { createInstance, type i18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import azAuth from '../locales/az/auth.json';
-import azCatalog from '../locales/az/catalog.json';
-import azCommon from '../locales/az/common.json';
-import azCp from '../locales/az/cp.json';
-import azProducts from '../locales/az/products.json';
-import enAuth from '../locales/en/auth.json';
-import enCatalog from '../locales/en/catalog.json';
-import enCommon from '../locales/en/common.json';
-import enCp from '../locales/en/cp.json';
-import enProducts from '../locales/en/products.json';
-import ruAuth from '../locales/ru/auth.json';
-import ruCatalog from '../locales/ru/catalog.json';
-import ruCommon from '../locales/ru/common.json';
-import ruCp from '../locales/ru/cp.json';
-import ruProducts from '../locales/ru/products.json';
+import { useTranslation } from 'react-i18next';
+import type { Texts } from './locales';
 
 /**
- * Interface texts: one JSON per area and language under locales/, plus the shared message
- * catalogue (errors and field messages) as `messages:<key>`.
+ * Interface texts (i18next). Registering a namespace: add `locales/{az,en,ru}/{namespace}.json`
+ * — `lib/locales.ts` picks every file up and the namespace's texts are its name, a dot, the key.
+ *
+ * Which texts a page carries, so that a shopper's page does not download every language:
+ * - the root: `common` of the page's language, from the root loader;
+ * - the storefront: its `storefront` namespace and the messages it shows (the `messages:`
+ *   namespace, SPEC §8), from the storefront layout's loader;
+ * - the panel (auth, cp, dev pages): every namespace and the whole catalogue, bundled
+ *   (routes/panel.tsx).
  */
-export const locales = {
-  az: { common: azCommon, auth: azAuth, cp: azCp, products: azProducts, catalog: azCatalog },
-  en: { common: enCommon, auth: enAuth, cp: enCp, products: enProducts, catalog: enCatalog },
-  ru: { common: ruCommon, auth: ruAuth, cp: ruCp, products: ruProducts, catalog: ruCatalog },
-} as const;
-
-function catalogue(language: Language) {
-  return Object.fromEntries(Object.entries(messages).map(([key, texts]) => [key, texts[language]]));
-}
-
-export function createI18n(language: Language): i18n {
+export function createI18n(language: Language, texts: Texts): i18n {
   const instance = createInstance();
-  void instance.use(initReactI18next).init({
+  void instance.init({
     lng: language,
     fallbackLng: false,
-    resources: Object.fromEntries(
-      Object.entries(locales).map(([lng, areas]) => [
-        lng,
-        { translation: areas, messages: catalogue(lng as Language) },
-      ]),
-    ),
+    resources: { [language]: { translation: texts, messages: {} } },
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
   });
   return instance;
+}
+
+/**
+ * The server renders hundreds of pages a second; the texts of a language never change while it
+ * runs, so each language has one instance there (the browser has one per page language).
+ */
+const serverInstances = new Map<Language, i18n>();
+export function pageI18n(language: Language, texts: Texts): i18n {
+  if (typeof window !== 'undefined') return createI18n(language, texts);
+  let instance = serverInstances.get(language);
+  if (!instance) {
+    instance = createI18n(language, texts);
+    serverInstances.set(language, instance);
+  }
+  return instance;
+}
+
+const added = new WeakMap<i18n, Set<object>>();
+
+/**
+ * Adds namespaces (and messages) to the page's i18n instance before the children render.
+ * Idempotent per instance and texts object: loader data and bundled texts keep their identity.
+ */
+export function useAddTexts(texts: Texts | undefined, catalogue?: Record<string, string>) {
+  const { i18n } = useTranslation();
+  let seen = added.get(i18n);
+  if (!seen) {
+    seen = new Set();
+    added.set(i18n, seen);
+  }
+  if (texts && !seen.has(texts)) {
+    seen.add(texts);
+    i18n.addResourceBundle(i18n.language, 'translation', texts, true, true);
+  }
+  if (catalogue && !seen.has(catalogue)) {
+    seen.add(catalogue);
+    i18n.addResourceBundle(i18n.language, 'messages', catalogue, true, true);
+  }
 }
 
 export function languageOf(value: string | null | undefined): Language {

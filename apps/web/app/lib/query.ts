@@ -8,6 +8,7 @@ export const tags = {
   store: ['Store'] as const,
   sectors: (language: string) => ['Sectors', language] as const,
   mailbox: ['Mailbox'] as const,
+  shippingTariffs: ['ShippingTariffs'] as const,
 };
 
 export function createQueryClient() {

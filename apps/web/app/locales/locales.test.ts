@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMessageKey, LANGUAGES } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
-import { locales } from '../lib/i18n';
+import { locales } from '../lib/locales';
 
 const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PLURAL = /_(zero|one|two|few|many|other)$/;

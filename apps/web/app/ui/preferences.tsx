@@ -3,12 +3,15 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator, useRouteLoaderData } from 'react-router';
 import { api } from '../lib/api';
+import type { Texts } from '../lib/locales';
 import { cookieNames, storageKeys, stored, writeCookie } from '../lib/storage';
 
 export type Theme = 'light' | 'dark';
 export interface RootData {
   language: Language;
   theme: Theme;
+  /** The page language's `common` texts (lib/i18n.ts). */
+  texts: Texts;
 }
 
 export function useRootData(): RootData {

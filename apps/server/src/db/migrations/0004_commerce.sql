@@ -41,6 +41,7 @@ CREATE TABLE "order_items" (
 	"unit_price" integer NOT NULL,
 	"compare_at_price" integer,
 	"quantity" integer NOT NULL,
+	"weight_grams" integer DEFAULT 0 NOT NULL,
 	"tracked" boolean NOT NULL,
 	"position" integer NOT NULL
 );
@@ -88,6 +89,8 @@ CREATE TABLE "payments" (
 	"card_mask" text,
 	"code" text,
 	"message" text,
+	"success_url" text NOT NULL,
+	"error_url" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -169,6 +169,8 @@ export const orderItems = pgTable(
     unitPrice: integer().notNull(),
     compareAtPrice: integer(),
     quantity: integer().notNull(),
+    /** Grams per unit at checkout, for weight-conditioned tariffs. */
+    weightGrams: integer().notNull().default(0),
     /** Whether stock is tracked for the unit: only then is it reserved and sold. */
     tracked: boolean().notNull(),
     position: integer().notNull(),
@@ -198,6 +200,9 @@ export const payments = pgTable(
     /** The provider's code and message when it declines or fails. */
     code: text(),
     message: text(),
+    /** Where the shopper's browser returns after paying or failing (the shop's own origin). */
+    successUrl: text().notNull(),
+    errorUrl: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { requireMarket, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, requestLanguage } from '../../platform/errors.js';
+import { analyticsRoutes } from './analytics.js';
 import { MarketService, toMarketView } from './service.js';
 
 /** A malformed id can't name any market: the same 404 as someone else's market. */
@@ -49,5 +50,8 @@ export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const { market } = await requireMarket(ctx.db, request, request.body.id);
       return { data: await markets.update(market, request.body) };
     });
+
+    // Analytics pixels (SPEC §7 Market add-*-id): analytics.ts.
+    await app.register(analyticsRoutes(ctx));
   };
 }

@@ -5,6 +5,7 @@ import type { MarketRow, UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { isUniqueViolation } from '../user/service.js';
+import { analyticsIdsOf } from './analytics.js';
 
 export function toMarketView(market: MarketRow): MarketView {
   return {
@@ -75,6 +76,8 @@ export class MarketService {
       logoUrl: market.logoUrl,
       description: market.description,
       sectorId: market.sectorId,
+      // Public anyway (every storefront page carries them): the storefront loads the pixels.
+      ...analyticsIdsOf(market),
     };
   }
 

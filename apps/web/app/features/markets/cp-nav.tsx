@@ -44,7 +44,12 @@ const NAV: NavItem[] = [
   { key: 'analytics', icon: IconChartBar },
   { key: 'discounts', icon: IconDiscount2 },
   { key: 'customizeStore', icon: IconBrush },
-  { key: 'settings', icon: IconSettings, to: '/cp/general' },
+  {
+    key: 'settings',
+    icon: IconSettings,
+    to: '/cp/general',
+    also: ['/cp/shipping-and-delivery', '/cp/analytics-integration'],
+  },
 ];
 
 /** The control-panel sidebar; `onNavigate` lets the mobile drawer close after a choice. */

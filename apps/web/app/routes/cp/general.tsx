@@ -1,6 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useControlPanel } from '../../features/markets/control-panel';
+import { SettingsNav } from '../../features/markets/settings-nav';
 import { StoreSettingsForm } from '../../features/markets/store-settings-form';
 import type { Route } from './+types/general';
 
@@ -17,6 +18,7 @@ export default function General() {
         </Title>
         <Text c="dimmed">{t('cp.general.subtitle')}</Text>
       </div>
+      <SettingsNav />
       {/* A switch of store starts the form afresh from that store's values. */}
       <StoreSettingsForm key={market.id} market={market} />
     </Stack>

@@ -1,0 +1,243 @@
+import {
+  type AddToBasketInput,
+  type Basket,
+  type BasketLine,
+  commerceLimits,
+  type UpdateBasketItemInput,
+} from '@shop/shared';
+import { sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/client.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+
+interface LineRow {
+  id: string;
+  product_id: string;
+  variant_id: string | null;
+  quantity: number;
+  title: string;
+  product_image: string | null;
+  product_price: number;
+  product_compare_at: number | null;
+  track_quantity: boolean;
+  continue_selling: boolean;
+  product_stock: number;
+  product_reserved: number;
+  weight_grams: number | null;
+  variant_options: string[] | null;
+  variant_price: number | null;
+  variant_compare_at: number | null;
+  variant_stock: number | null;
+  variant_reserved: number | null;
+  variant_image: string | null;
+  variant_sku: string | null;
+  product_sku: string | null;
+}
+
+/** A basket line as read live: price, stock and picture from the product (and its variant). */
+export interface LiveLine extends BasketLine {
+  sku: string | null;
+  /** Grams of one unit. */
+  unitWeightGrams: number;
+  tracked: boolean;
+}
+
+/** The basket's lines with live prices; lines of products no longer on sale are left out. */
+export async function readLines(db: Db, basketId: string): Promise<LiveLine[]> {
+  const rows = rowsOf<LineRow>(
+    await db.execute(sql`
+      select bi.id, bi.product_id, bi.variant_id, bi.quantity,
+        p.title, p.images->>0 as product_image, p.price as product_price,
+        p.compare_at_price as product_compare_at, p.track_quantity, p.continue_selling,
+        p.stock as product_stock, p.reserved as product_reserved, p.weight_grams, p.sku as product_sku,
+        v.options as variant_options, v.price as variant_price, v.compare_at_price as variant_compare_at,
+        v.stock as variant_stock, v.reserved as variant_reserved, v.image_url as variant_image, v.sku as variant_sku
+      from basket_items bi
+      join products p on p.id = bi.product_id and p.status = 'active'
+      left join product_variants v on v.id = bi.variant_id
+      where bi.basket_id = ${basketId}
+        and (bi.variant_id is null) = (p.variant_count = 0)
+        and (bi.variant_id is null or v.id is not null)
+      order by bi.created_at, bi.id`),
+  );
+  return rows.map((r) => {
+    const hasVariant = r.variant_id !== null;
+    const unitPrice = (hasVariant ? r.variant_price : r.product_price) as number;
+    const stock = (hasVariant ? r.variant_stock : r.product_stock) as number;
+    const reserved = (hasVariant ? r.variant_reserved : r.product_reserved) as number;
+    const limited = r.track_quantity && !r.continue_selling;
+    return {
+      id: r.id,
+      productId: r.product_id,
+      variantId: r.variant_id,
+      title: r.title,
+      variantTitle: r.variant_options?.join(' / ') ?? null,
+      imageUrl: (hasVariant && r.variant_image) || r.product_image,
+      unitPrice,
+      compareAtPrice: hasVariant ? r.variant_compare_at : r.product_compare_at,
+      quantity: r.quantity,
+      lineTotal: unitPrice * r.quantity,
+      available: limited ? Math.max(stock - reserved, 0) : null,
+      sku: (hasVariant ? r.variant_sku : r.product_sku) ?? null,
+      unitWeightGrams: r.weight_grams ?? 0,
+      tracked: r.track_quantity,
+    };
+  });
+}
+
+export function basketView(basket: { id: string; marketId: string; uniqueCode: string }, lines: LiveLine[]): Basket {
+  return {
+    id: basket.id,
+    marketId: basket.marketId,
+    uniqueCode: basket.uniqueCode,
+    items: lines.map(({ sku: _sku, unitWeightGrams: _w, tracked: _t, ...line }) => line),
+    itemCount: lines.reduce((n, l) => n + l.quantity, 0),
+    subtotal: lines.reduce((n, l) => n + l.lineTotal, 0),
+    currency: 'AZN',
+  };
+}
+
+interface BasketRow {
+  id: string;
+  marketId: string;
+  uniqueCode: string;
+}
+
+/**
+ * The basket of a visitor in a market (DESIGN §4 shopper identity): anything a shopper changes
+ * is found by (market, uniqueCode), so one visitor can never reach another's basket.
+ */
+export class BasketService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async find(db: Db, marketId: string, uniqueCode: string): Promise<BasketRow | null> {
+    const [row] = rowsOf<{ id: string }>(
+      await db.execute(sql`select id from baskets where market_id = ${marketId} and unique_code = ${uniqueCode}`),
+    );
+    return row ? { id: row.id, marketId, uniqueCode } : null;
+  }
+
+  /** The visitor's basket, made on first use; one round trip either way. */
+  async findOrCreate(db: Db, marketId: string, uniqueCode: string): Promise<BasketRow> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      // Read first so an existing basket costs no write; insert only when there is none. Two
+      // first adds at once: one inserts, the other finds nothing to return and reads again.
+      const [row] = rowsOf<{ id: string }>(
+        await db.execute(sql`with found as (
+            select id from baskets where market_id = ${marketId} and unique_code = ${uniqueCode}
+          ), made as (
+            insert into baskets (market_id, unique_code)
+            select ${marketId}, ${uniqueCode} where not exists (select 1 from found)
+              and exists (select 1 from markets where id = ${marketId})
+            on conflict (market_id, unique_code) do nothing
+            returning id
+          )
+          select id from found union all select id from made`),
+      );
+      if (row) return { id: row.id, marketId, uniqueCode };
+      const [market] = rowsOf<{ id: string }>(await db.execute(sql`select id from markets where id = ${marketId}`));
+      if (!market) throw new AppError('NOT_FOUND');
+    }
+    throw new AppError('INVALID_SESSION_OR_STORE');
+  }
+
+  async getOrCreate(marketId: string, uniqueCode: string): Promise<Basket> {
+    const basket = await this.findOrCreate(this.ctx.db, marketId, uniqueCode);
+    return basketView(basket, await readLines(this.ctx.db, basket.id));
+  }
+
+  /** GET /Basket/{id}: the id is unguessable, and the visitor must match when given. */
+  async byId(id: string, uniqueCode?: string): Promise<Basket> {
+    const [row] = rowsOf<{ id: string; market_id: string; unique_code: string }>(
+      await this.ctx.db.execute(sql`select id, market_id, unique_code from baskets where id = ${id}`),
+    );
+    if (!row || (uniqueCode !== undefined && row.unique_code !== uniqueCode)) throw new AppError('NOT_FOUND');
+    const basket = { id: row.id, marketId: row.market_id, uniqueCode: row.unique_code };
+    return basketView(basket, await readLines(this.ctx.db, basket.id));
+  }
+
+  async add(input: AddToBasketInput & { quantity: number }): Promise<Basket> {
+    const db = this.ctx.db;
+    const variantId = input.variantId ?? null;
+    const basket = await this.findOrCreate(db, input.marketId, input.uniqueCode);
+    // The unit, its stock and what the basket already holds of it, in one read.
+    const [unit] = rowsOf<{
+      id: string;
+      variant_count: number;
+      variant_id: string | null;
+      limited: boolean;
+      stock: number;
+      reserved: number;
+      current: number | null;
+      lines: number;
+    }>(
+      await db.execute(sql`select p.id, p.variant_count, v.id as variant_id,
+          p.track_quantity and not p.continue_selling as limited,
+          coalesce(v.stock, p.stock) as stock, coalesce(v.reserved, p.reserved) as reserved,
+          (select quantity from basket_items where basket_id = ${basket.id} and product_id = p.id
+             and variant_id is not distinct from ${variantId}) as current,
+          (select count(*)::int from basket_items where basket_id = ${basket.id}) as lines
+        from products p
+        left join product_variants v on v.id = ${variantId} and v.product_id = p.id
+        where p.id = ${input.productId} and p.market_id = ${input.marketId} and p.status = 'active'`),
+    );
+    if (!unit) throw new AppError('NOT_FOUND');
+    if (unit.variant_count > 0 && !variantId) throw new AppError('VALIDATION_FAILED', { variantId: 'required' });
+    if ((unit.variant_count === 0 && variantId) || (variantId && !unit.variant_id)) throw new AppError('NOT_FOUND');
+    const quantity = (unit.current ?? 0) + input.quantity;
+    if (quantity > commerceLimits.lineQuantity)
+      throw new AppError('VALIDATION_FAILED', { quantity: 'invalidQuantity' });
+    if (unit.limited && quantity > unit.stock - unit.reserved) {
+      throw new AppError('OUT_OF_STOCK', { quantity: 'OUT_OF_STOCK' });
+    }
+    if (unit.current === null && unit.lines >= commerceLimits.basketLines) {
+      throw new AppError('VALIDATION_FAILED', { productId: 'tooMany' });
+    }
+    // Two adds of the same unit at once both land: the line's quantity grows in the database,
+    // and only while it stays within the cap (the quantity read above may have grown since).
+    const cap = Math.min(
+      unit.limited ? unit.stock - unit.reserved : commerceLimits.lineQuantity,
+      commerceLimits.lineQuantity,
+    );
+    const added = rowsOf<{ quantity: number }>(
+      await db.execute(sql`insert into basket_items (basket_id, market_id, product_id, variant_id, quantity)
+        values (${basket.id}, ${input.marketId}, ${unit.id}, ${variantId}, ${input.quantity})
+        on conflict (basket_id, product_id, coalesce(variant_id, '00000000-0000-0000-0000-000000000000'::uuid))
+        do update set quantity = basket_items.quantity + excluded.quantity
+        where basket_items.quantity + excluded.quantity <= ${cap}
+        returning quantity`),
+    );
+    if (!added.length) {
+      if (cap < commerceLimits.lineQuantity) throw new AppError('OUT_OF_STOCK', { quantity: 'OUT_OF_STOCK' });
+      throw new AppError('VALIDATION_FAILED', { quantity: 'invalidQuantity' });
+    }
+    return basketView(basket, await readLines(db, basket.id));
+  }
+
+  async updateQuantity(input: UpdateBasketItemInput): Promise<Basket> {
+    const db = this.ctx.db;
+    const basket = await this.find(db, input.marketId, input.uniqueCode);
+    if (!basket) throw new AppError('NOT_FOUND');
+    const line = (await readLines(db, basket.id)).find((l) => l.id === input.basketItemId);
+    if (!line) throw new AppError('NOT_FOUND');
+    if (line.available !== null && input.quantity > line.available) {
+      throw new AppError('OUT_OF_STOCK', { quantity: 'OUT_OF_STOCK' });
+    }
+    await db.execute(sql`update basket_items set quantity = ${input.quantity}
+      where id = ${line.id} and basket_id = ${basket.id}`);
+    return basketView(basket, await readLines(db, basket.id));
+  }
+
+  async remove(marketId: string, uniqueCode: string, basketItemId: string): Promise<Basket> {
+    const db = this.ctx.db;
+    const basket = await this.find(db, marketId, uniqueCode);
+    if (!basket) throw new AppError('NOT_FOUND');
+    const removed = rowsOf<{ id: string }>(
+      await db.execute(
+        sql`delete from basket_items where id = ${basketItemId} and basket_id = ${basket.id} returning id`,
+      ),
+    );
+    if (!removed.length) throw new AppError('NOT_FOUND');
+    return basketView(basket, await readLines(db, basket.id));
+  }
+}

@@ -1,0 +1,239 @@
+import { type Basket, type Checkout, SANDBOX_CARDS } from '@shop/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  addToBasket,
+  catalogOwner,
+  confirmedCheckout,
+  createProduct,
+  createTariff,
+  createTestApp,
+  dataOf,
+  errorOf,
+  orderStatus,
+  placeOrder,
+  productBody,
+  query,
+  shop,
+  startPayment,
+  stockOf,
+  submitSandboxPage,
+  type TestApp,
+  visitor,
+} from '../../testing/app.js';
+import { CheckoutService } from './service.js';
+
+/**
+ * Shoppers at the same moment (DESIGN §4 Stock, Idempotency). On PostgreSQL the requests really
+ * run at once: a row they all need is held locked while they start, and the test watches them
+ * queue on it before letting go, so the locks are what keeps the counts right. PGlite is one
+ * connection: the same requests are queued by it, and must end the same.
+ */
+
+let t: TestApp;
+let owner: Awaited<ReturnType<typeof catalogOwner>>;
+let tariff: { id: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await catalogOwner(t.app);
+  tariff = await createTariff(t.app, owner.token, owner.market.id, { price: 500 });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/**
+ * Runs `fire` while `lock` holds a row on PostgreSQL, releasing it once at least `waiting`
+ * statements queue on locks; on PGlite just runs `fire`.
+ */
+async function atOnce<T>(lock: SQL, waiting: number, fire: () => Promise<T>): Promise<T> {
+  if (t.ctx.database.kind !== 'postgres') {
+    expect(t.ctx.database.kind).toBe('pglite');
+    return fire();
+  }
+  const database = t.config.database as { url: string };
+  const monitor = new pg.Client({ connectionString: database.url });
+  await monitor.connect();
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let locked!: () => void;
+  const isLocked = new Promise<void>((resolve) => {
+    locked = resolve;
+  });
+  const holder = t.ctx.db.transaction(async (tx) => {
+    await tx.execute(lock);
+    locked();
+    await released;
+  });
+  try {
+    await isLocked;
+    const pending = fire();
+    await vi.waitFor(
+      async () => {
+        const { rows } = await monitor.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity
+           where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        expect(rows[0]!.n).toBeGreaterThanOrEqual(waiting);
+      },
+      { timeout: 20_000, interval: 25 },
+    );
+    release();
+    await holder;
+    return await pending;
+  } finally {
+    release();
+    await monitor.end();
+  }
+}
+
+async function product(fields: Record<string, unknown>) {
+  return createProduct(t.app, owner.token, productBody(owner.market.id, owner.category.id, owner.imageUrl, fields));
+}
+
+/** One shopper's whole checkout and payment; what the shopper ends up seeing. */
+async function buy(uniqueCode: string): Promise<{ outcome: 'paid' | 'refused'; code?: string; order?: Checkout }> {
+  const started = await shop(t.app, 'POST', `/api/Basket/checkout/${uniqueCode}/${owner.market.id}`);
+  if (started.statusCode !== 201) return { outcome: 'refused', code: errorOf(started).code };
+  const checkout = await confirmedCheckout(t.app, owner.market.id, uniqueCode, tariff.id);
+  const order = await placeOrder(t.app, checkout, uniqueCode);
+  const { redirectUrl } = await startPayment(t.app, order.id, uniqueCode);
+  const paid = await submitSandboxPage(t.app, redirectUrl, SANDBOX_CARDS.approve);
+  expect(paid.statusCode).toBe(303);
+  const status = await orderStatus(t.app, order.id, uniqueCode);
+  expect(status.paymentStatus).toBe('paid');
+  return { outcome: 'paid', order: status };
+}
+
+const paidUnits = async (productId: string) =>
+  (
+    (await query<{ n: number; orders: number }>(
+      t.ctx,
+      sql`select coalesce(sum(i.quantity), 0)::int as n, count(distinct o.id)::int as orders
+        from order_items i join orders o on o.id = i.order_id
+        where i.product_id = ${productId} and o.payment_status = 'paid'`,
+    )) as [{ n: number; orders: number }]
+  )[0];
+
+describe('shoppers at the same moment', () => {
+  it('50 shoppers race for the last 5 units: exactly 5 paid orders, stock 0, nothing held, nothing oversold', async () => {
+    const item = await product({ title: 'Last five', stock: 5, price: 1500 });
+    const shoppers = Array.from({ length: 50 }, () => visitor());
+    // Everyone has it in the cart: a cart holds nothing.
+    const added = await Promise.all(shoppers.map((v) => addToBasket(t.app, owner.market.id, v, item.id)));
+    expect(added.map((r) => r.statusCode)).toEqual(shoppers.map(() => 200));
+
+    const results = await atOnce(sql`select id from products where id = ${item.id} for update`, 10, () =>
+      Promise.all(shoppers.map((v) => buy(v))),
+    );
+
+    const paid = results.filter((r) => r.outcome === 'paid');
+    expect(paid).toHaveLength(5);
+    expect(results.filter((r) => r.outcome === 'refused').map((r) => r.code)).toEqual(
+      Array.from({ length: 45 }, () => 'OUT_OF_STOCK'),
+    );
+    expect(new Set(paid.map((r) => r.order!.number))).toEqual(new Set([1001, 1002, 1003, 1004, 1005]));
+    expect(await stockOf(t.ctx, item.id)).toEqual({ stock: 0, reserved: 0 });
+    expect(await paidUnits(item.id)).toEqual({ n: 5, orders: 5 });
+    const product_ = dataOf<{ stock: number; inStock: boolean }>(
+      await shop(t.app, 'GET', `/api/Products/${owner.market.id}/${item.id}`),
+    );
+    expect(product_).toMatchObject({ stock: 0, inStock: false });
+  });
+
+  it('payments whose hold ran out race with held ones for the same units: never oversold', async () => {
+    const item = await product({ title: 'Contested', stock: 5, price: 1000 });
+    // Five shoppers place orders and go to the bank's page; their holds run out there.
+    const late = Array.from({ length: 5 }, () => visitor());
+    const lateOrders = await Promise.all(
+      late.map(async (v) => {
+        dataOf(await addToBasket(t.app, owner.market.id, v, item.id));
+        const order = await placeOrder(t.app, await confirmedCheckout(t.app, owner.market.id, v, tariff.id), v);
+        return { v, order, ...(await startPayment(t.app, order.id, v)) };
+      }),
+    );
+    await t.ctx.db.execute(sql`update orders set reserved_until = now() - interval '1 minute'
+      where id = any(${sql.param(lateOrders.map((o) => o.order.id))}::uuid[])`);
+    expect(await new CheckoutService(t.ctx).releaseExpired()).toBe(5);
+    // Five others hold the units meanwhile.
+    const early = Array.from({ length: 5 }, () => visitor());
+    const earlyOrders = await Promise.all(
+      early.map(async (v) => {
+        dataOf(await addToBasket(t.app, owner.market.id, v, item.id));
+        const order = await placeOrder(t.app, await confirmedCheckout(t.app, owner.market.id, v, tariff.id), v);
+        return { v, order, ...(await startPayment(t.app, order.id, v)) };
+      }),
+    );
+    expect(await stockOf(t.ctx, item.id)).toEqual({ stock: 5, reserved: 5 });
+
+    // All ten pay at once.
+    const everyone = [...lateOrders, ...earlyOrders];
+    await atOnce(sql`select id from products where id = ${item.id} for update`, 5, () =>
+      Promise.all(everyone.map((o) => submitSandboxPage(t.app, o.redirectUrl, SANDBOX_CARDS.approve))),
+    );
+
+    const statuses = await Promise.all(everyone.map((o) => orderStatus(t.app, o.order.id, o.v)));
+    expect(statuses.slice(0, 5).map((s) => s.paymentStatus)).toEqual(Array(5).fill('canceled'));
+    expect(statuses.slice(5).map((s) => s.paymentStatus)).toEqual(Array(5).fill('paid'));
+    expect(await stockOf(t.ctx, item.id)).toEqual({ stock: 0, reserved: 0 });
+    expect(await paidUnits(item.id)).toEqual({ n: 5, orders: 5 });
+    const late_ = await query<{ status: string }>(
+      t.ctx,
+      sql`select status from payments where order_id = any(${sql.param(lateOrders.map((o) => o.order.id))}::uuid[])`,
+    );
+    expect(late_.map((p) => p.status)).toEqual(Array(5).fill('reversed'));
+  });
+
+  it('two tabs paying the same order at the same moment: one payment, the other given back', async () => {
+    const item = await product({ title: 'Two tabs', stock: 3, price: 2000 });
+    const v = visitor();
+    dataOf(await addToBasket(t.app, owner.market.id, v, item.id, { quantity: 2 }));
+    const order = await placeOrder(t.app, await confirmedCheckout(t.app, owner.market.id, v, tariff.id), v);
+    const tabs = [await startPayment(t.app, order.id, v), await startPayment(t.app, order.id, v)];
+
+    const landings = await atOnce(sql`select id from orders where id = ${order.id} for update`, 2, () =>
+      Promise.all(tabs.map((tab) => submitSandboxPage(t.app, tab.redirectUrl, SANDBOX_CARDS.approve))),
+    );
+    expect(landings.map((r) => r.statusCode)).toEqual([303, 303]);
+    const places = landings.map((r) => new URL(String(r.headers.location)).pathname).sort();
+    expect(places).toEqual(['/card-failed', '/card-success']);
+
+    expect((await orderStatus(t.app, order.id, v)).paymentStatus).toBe('paid');
+    const payments = await query<{ status: string }>(
+      t.ctx,
+      sql`select status from payments where order_id = ${order.id}`,
+    );
+    expect(payments.map((p) => p.status).sort()).toEqual(['approved', 'reversed']);
+    expect(await stockOf(t.ctx, item.id)).toEqual({ stock: 1, reserved: 0 });
+    expect(await paidUnits(item.id)).toEqual({ n: 2, orders: 1 });
+  });
+
+  it('20 adds of the same unit at once by one visitor add up, never past the stock', async () => {
+    const scarce = await product({ title: 'Five left', stock: 5 });
+    const plenty = await product({ title: 'Plenty', stock: 100 });
+    for (const [item, expected] of [
+      [scarce, 5],
+      [plenty, 20],
+    ] as const) {
+      const v = visitor();
+      const basket = dataOf<Basket>(await shop(t.app, 'GET', `/api/Basket/get-or-create/${owner.market.id}/${v}`));
+      // Holding the basket row stops every add at its write, after all of them have read the line.
+      const responses = await atOnce(sql`select id from baskets where id = ${basket.id} for update`, 10, () =>
+        Promise.all(Array.from({ length: 20 }, () => addToBasket(t.app, owner.market.id, v, item.id))),
+      );
+      const ok = responses.filter((r) => r.statusCode === 200);
+      expect(ok).toHaveLength(expected);
+      for (const refused of responses.filter((r) => r.statusCode !== 200)) {
+        expect(refused.statusCode).toBe(409);
+        expect(errorOf(refused).code).toBe('OUT_OF_STOCK');
+      }
+      const after = dataOf<Basket>(await shop(t.app, 'GET', `/api/Basket/get-or-create/${owner.market.id}/${v}`));
+      expect(after.items).toHaveLength(1);
+      expect(after.items[0]!.quantity).toBe(expected);
+    }
+  });
+});

@@ -1,0 +1,199 @@
+import { sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/client.js';
+
+/**
+ * Units held and sold (DESIGN §4 Stock). A sellable unit is a product without variants or one
+ * variant. Every change locks the rows it touches in one fixed order — products by id, then
+ * variants by id — so concurrent checkouts, payments and inventory edits queue, never deadlock,
+ * and stock − reserved never goes below zero unless the product sells when out of stock.
+ */
+export interface Unit {
+  productId: string;
+  variantId: string | null;
+  quantity: number;
+}
+
+interface LockedUnit {
+  productId: string;
+  variantId: string | null;
+  /** Whether stock is limited: tracked and not sold when out. */
+  limited: boolean;
+  tracked: boolean;
+  stock: number;
+  reserved: number;
+}
+
+const key = (u: { productId: string; variantId: string | null }) => `${u.productId}:${u.variantId ?? ''}`;
+
+/** Same unit on several lines counts once, with their quantities added. */
+export function mergeUnits(units: Unit[]): Unit[] {
+  const merged = new Map<string, Unit>();
+  for (const unit of units) {
+    const seen = merged.get(key(unit));
+    if (seen) seen.quantity += unit.quantity;
+    else merged.set(key(unit), { ...unit });
+  }
+  return [...merged.values()];
+}
+
+/**
+ * Locks the units' rows in the fixed order and reads their stock. Unknown units are absent.
+ * A transaction that changes several sets of units (give back one checkout's, hold another's)
+ * locks their union first: two partial lockings in a row could cross another transaction's.
+ */
+export async function lockUnits(tx: Db, units: Unit[]): Promise<Map<string, LockedUnit>> {
+  const productIds = [...new Set(units.map((u) => u.productId))].sort();
+  const variantIds = [...new Set(units.flatMap((u) => (u.variantId ? [u.variantId] : [])))].sort();
+  const products = rowsOf<{
+    id: string;
+    track_quantity: boolean;
+    continue_selling: boolean;
+    stock: number;
+    reserved: number;
+  }>(
+    await tx.execute(sql`select id, track_quantity, continue_selling, stock, reserved from products
+      where id = any(${sql.param(productIds)}::uuid[]) order by id for update`),
+  );
+  const variants = variantIds.length
+    ? rowsOf<{ id: string; product_id: string; stock: number; reserved: number }>(
+        await tx.execute(sql`select id, product_id, stock, reserved from product_variants
+          where id = any(${sql.param(variantIds)}::uuid[]) order by id for update`),
+      )
+    : [];
+  const byProduct = new Map(products.map((p) => [p.id, p]));
+  const locked = new Map<string, LockedUnit>();
+  for (const unit of units) {
+    const product = byProduct.get(unit.productId);
+    if (!product) continue;
+    const variant = unit.variantId ? variants.find((v) => v.id === unit.variantId) : undefined;
+    if (unit.variantId && (!variant || variant.product_id !== product.id)) continue;
+    const row = variant ?? product;
+    locked.set(key(unit), {
+      productId: product.id,
+      variantId: variant?.id ?? null,
+      tracked: product.track_quantity,
+      limited: product.track_quantity && !product.continue_selling,
+      stock: row.stock,
+      reserved: row.reserved,
+    });
+  }
+  return locked;
+}
+
+async function addReserved(tx: Db, unit: Unit, delta: number) {
+  if (unit.variantId) {
+    await tx.execute(sql`update product_variants set reserved = greatest(reserved + ${delta}, 0)
+      where id = ${unit.variantId}`);
+  } else {
+    await tx.execute(sql`update products set reserved = greatest(reserved + ${delta}, 0) where id = ${unit.productId}`);
+  }
+}
+
+export interface Shortage {
+  productId: string;
+  variantId: string | null;
+  /** Units that can still be bought (0 for a unit that is gone). */
+  available: number;
+}
+
+/**
+ * Holds the units for a checkout. All or nothing: when any unit is short, nothing is held and
+ * the shortages are returned. Units of untracked products are not held (tracked = false).
+ */
+export async function reserve(
+  tx: Db,
+  units: Unit[],
+): Promise<{ ok: true; tracked: Set<string> } | { ok: false; short: Shortage[] }> {
+  const merged = mergeUnits(units);
+  const locked = await lockUnits(tx, merged);
+  const short: Shortage[] = [];
+  for (const unit of merged) {
+    const row = locked.get(key(unit));
+    if (!row) short.push({ productId: unit.productId, variantId: unit.variantId, available: 0 });
+    else if (row.limited && row.stock - row.reserved < unit.quantity) {
+      short.push({
+        productId: unit.productId,
+        variantId: unit.variantId,
+        available: Math.max(row.stock - row.reserved, 0),
+      });
+    }
+  }
+  if (short.length) return { ok: false, short };
+  const tracked = new Set<string>();
+  for (const unit of merged) {
+    const row = locked.get(key(unit)) as LockedUnit;
+    if (!row.tracked) continue;
+    tracked.add(key(unit));
+    await addReserved(tx, unit, unit.quantity);
+  }
+  return { ok: true, tracked };
+}
+
+export const unitKey = key;
+
+/** Gives held units back (expiry, failed payment, a new checkout of the same basket). */
+export async function release(tx: Db, units: Unit[]): Promise<void> {
+  const merged = mergeUnits(units);
+  await lockUnits(tx, merged);
+  for (const unit of merged) await addReserved(tx, unit, -unit.quantity);
+}
+
+/**
+ * Takes sold units out of stock. `held`: they were reserved for this order and still are, so
+ * they leave the reservation too. Otherwise (the hold expired) they are sold only if still
+ * available; when any is short nothing is sold and the shortages are returned.
+ */
+export async function sell(
+  tx: Db,
+  units: Unit[],
+  held: boolean,
+): Promise<{ ok: true } | { ok: false; short: Shortage[] }> {
+  const merged = mergeUnits(units);
+  const locked = await lockUnits(tx, merged);
+  if (!held) {
+    const short: Shortage[] = [];
+    for (const unit of merged) {
+      const row = locked.get(key(unit));
+      if (row?.limited && row.stock - row.reserved < unit.quantity) {
+        short.push({
+          productId: unit.productId,
+          variantId: unit.variantId,
+          available: Math.max(row.stock - row.reserved, 0),
+        });
+      }
+    }
+    if (short.length) return { ok: false, short };
+  }
+  const productDelta = new Map<string, number>();
+  for (const unit of merged) {
+    const row = locked.get(key(unit));
+    if (!row) continue; // Deleted since: nothing left to take.
+    const reservedDelta = held ? unit.quantity : 0;
+    if (unit.variantId) {
+      await tx.execute(sql`update product_variants set stock = stock - ${unit.quantity},
+        reserved = greatest(reserved - ${reservedDelta}, 0) where id = ${unit.variantId}`);
+      productDelta.set(unit.productId, (productDelta.get(unit.productId) ?? 0) + unit.quantity);
+    } else {
+      await tx.execute(sql`update products set stock = stock - ${unit.quantity},
+        reserved = greatest(reserved - ${reservedDelta}, 0) where id = ${unit.productId}`);
+      productDelta.set(unit.productId, productDelta.get(unit.productId) ?? 0);
+    }
+  }
+  // A product with variants keeps the sum of their stock; every product keeps its in-stock flag.
+  for (const [productId, variantUnits] of productDelta) {
+    await tx.execute(sql`update products set stock = stock - ${variantUnits},
+      in_stock = (not track_quantity) or continue_selling or (stock - ${variantUnits}) > 0, updated_at = now()
+      where id = ${productId}`);
+  }
+  return { ok: true };
+}
+
+/** Units a shopper can buy now; null when not limited. */
+export function availableOf(row: {
+  trackQuantity: boolean;
+  continueSelling: boolean;
+  stock: number;
+  reserved: number;
+}) {
+  return row.trackQuantity && !row.continueSelling ? Math.max(row.stock - row.reserved, 0) : null;
+}

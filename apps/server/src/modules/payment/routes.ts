@@ -1,0 +1,45 @@
+import { startPaymentSchema, uniqueCodeSchema } from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isUuid } from '../../platform/auth.js';
+import { AppError } from '../../platform/errors.js';
+import type { PaymentService } from './service.js';
+
+const text = z.string().max(200);
+
+/** The shop's origin as the shopper reached it (platform or custom domain): results return there. */
+export function requestOrigin(request: { protocol: string; host: string }) {
+  return `${request.protocol}://${request.host}`;
+}
+
+export function paymentRoutes(payments: PaymentService): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Providers post their results as a form (Epoint) or JSON.
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+
+    app.post('/Payment/start', { schema: { tags: ['Payment'], body: startPaymentSchema } }, async (request) => ({
+      data: await payments.start(request.body, requestOrigin(request)),
+    }));
+
+    app.post(
+      '/Payment/result/:provider',
+      { schema: { tags: ['Payment'], params: z.object({ provider: text }), body: z.unknown() } },
+      async (request) => {
+        const applied = await payments.handleCallback(request.params.provider, request.body);
+        return { data: { received: true, applied: applied !== null } };
+      },
+    );
+
+    app.get(
+      '/Order/status/:orderId',
+      { schema: { tags: ['Order'], params: z.object({ orderId: text }), querystring: z.object({ uniqueCode: text }) } },
+      async (request) => {
+        if (!isUuid(request.params.orderId)) throw new AppError('NOT_FOUND');
+        if (!uniqueCodeSchema.safeParse(request.query.uniqueCode).success) throw new AppError('NOT_FOUND');
+        return { data: await payments.orderStatus(request.params.orderId, request.query.uniqueCode) };
+      },
+    );
+  };
+}

@@ -1,0 +1,222 @@
+import { randomBytes } from 'node:crypto';
+import { formatMoney, isLanguage, type Language, SANDBOX_CARDS } from '@shop/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { markets, orders } from '../../db/schema/index.js';
+import type { AppContext } from '../../platform/context.js';
+import { sandboxEncode } from '../../platform/payments/sandbox.js';
+import { type PaymentService, SANDBOX_PAGE_PATH } from './service.js';
+
+const TEXTS = {
+  az: {
+    title: 'Test ödənişi',
+    notice: 'Bu, sınaq ödəniş səhifəsidir: real kartdan pul çıxılmır.',
+    card: 'Kart nömrəsi',
+    expiry: 'Bitmə tarixi (AA/İİ)',
+    cvc: 'CVC',
+    pay: 'Ödə',
+    cancel: 'Ləğv et',
+    cards: 'Test kartları',
+    approve: 'uğurlu ödəniş',
+    decline: 'rədd edilir',
+    insufficient: 'kifayət qədər vəsait yoxdur',
+    badCard: 'Kart nömrəsini, bitmə tarixini və CVC-ni düzgün daxil edin',
+    settled: 'Bu ödəniş artıq tamamlanıb.',
+  },
+  en: {
+    title: 'Test payment',
+    notice: 'This is a test payment page: no real card is charged.',
+    card: 'Card number',
+    expiry: 'Expiry (MM/YY)',
+    cvc: 'CVC',
+    pay: 'Pay',
+    cancel: 'Cancel',
+    cards: 'Test cards',
+    approve: 'approved',
+    decline: 'declined',
+    insufficient: 'insufficient funds',
+    badCard: 'Enter a valid card number, expiry date and CVC',
+    settled: 'This payment is already complete.',
+  },
+  ru: {
+    title: 'Тестовая оплата',
+    notice: 'Это тестовая страница оплаты: деньги с реальной карты не списываются.',
+    card: 'Номер карты',
+    expiry: 'Срок действия (ММ/ГГ)',
+    cvc: 'CVC',
+    pay: 'Оплатить',
+    cancel: 'Отмена',
+    cards: 'Тестовые карты',
+    approve: 'успешная оплата',
+    decline: 'отказ',
+    insufficient: 'недостаточно средств',
+    badCard: 'Введите верный номер карты, срок действия и CVC',
+    settled: 'Этот платёж уже завершён.',
+  },
+} as const;
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+
+/** Luhn check: what every card form checks before asking the bank. */
+export function luhnValid(digits: string): boolean {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+function validExpiry(value: string, now = new Date()): boolean {
+  const match = /^(\d{2})\s*\/\s*(\d{2})$/.exec(value.trim());
+  if (!match) return false;
+  const month = Number(match[1]);
+  const year = 2000 + Number(match[2]);
+  if (month < 1 || month > 12) return false;
+  return year > now.getUTCFullYear() || (year === now.getUTCFullYear() && month >= now.getUTCMonth() + 1);
+}
+
+/** What the sandbox's bank says to a card. */
+function verdict(card: string) {
+  if (card === SANDBOX_CARDS.approve) return { status: 'success' as const, code: '000', message: 'Approved' };
+  if (card === SANDBOX_CARDS.insufficientFunds)
+    return { status: 'failed' as const, code: '116', message: 'Insufficient funds' };
+  return { status: 'failed' as const, code: '100', message: 'Declined' };
+}
+
+function page(language: Language, body: string, title: string) {
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
+<style>
+body{font-family:system-ui,sans-serif;background:#f4f5f7;color:#1a1b1e;margin:0;display:flex;justify-content:center;padding:32px 16px}
+main{background:#fff;border-radius:12px;box-shadow:0 2px 12px #0001;max-width:420px;width:100%;padding:24px}
+h1{font-size:20px;margin:0 0 4px}.amount{font-size:28px;font-weight:700;margin:12px 0}
+.notice{background:#fff8e1;border-radius:8px;padding:8px 12px;font-size:14px}
+label{display:block;font-size:14px;margin:12px 0 4px}input{width:100%;box-sizing:border-box;font-size:16px;padding:10px;border:1px solid #ccd;border-radius:8px}
+.row{display:flex;gap:12px}.row>div{flex:1}.error{color:#c92a2a;font-size:14px;margin-top:12px}
+button{font-size:16px;padding:12px;border-radius:8px;border:0;cursor:pointer;margin-top:16px;width:100%}
+.pay{background:#1c7ed6;color:#fff}.cancel{background:#eee}
+table{font-size:13px;margin-top:16px;border-collapse:collapse}td{padding:2px 8px 2px 0}code{font-size:13px}
+</style></head><body><main>${body}</main></body></html>`;
+}
+
+/**
+ * The sandbox provider's hosted card page (DESIGN §5): served by this app under its own path,
+ * it takes a test card and reports the result signed, through the same verification as any
+ * provider's callback, then sends the shopper back to the shop.
+ */
+export function registerSandboxPage(app: FastifyInstance, ctx: AppContext, payments: PaymentService) {
+  async function load(paymentId: string) {
+    const payment = /^[0-9a-f-]{36}$/i.test(paymentId) ? await payments.payment(paymentId) : null;
+    if (payment?.provider !== 'sandbox') return null;
+    const [order] = await ctx.db
+      .select({ name: orders.name, language: orders.language, market: markets.name })
+      .from(orders)
+      .innerJoin(markets, eq(markets.id, orders.marketId))
+      .where(eq(orders.id, payment.orderId));
+    return order ? { payment, order } : null;
+  }
+
+  function form(language: Language, loaded: NonNullable<Awaited<ReturnType<typeof load>>>, error?: string) {
+    const t = TEXTS[language];
+    const { payment, order } = loaded;
+    return page(
+      language,
+      `<h1>${escapeHtml(order.market)} · ${escapeHtml(order.name ?? '')}</h1>
+<p class="notice">${escapeHtml(t.notice)}</p>
+<div class="amount" data-testid="sandbox-amount">${escapeHtml(formatMoney(payment.amount, language))}</div>
+<form method="post" autocomplete="off">
+<label for="card">${t.card}</label><input id="card" name="card" inputmode="numeric" required placeholder="4242 4242 4242 4242">
+<div class="row"><div><label for="expiry">${t.expiry}</label><input id="expiry" name="expiry" required placeholder="12/30"></div>
+<div><label for="cvc">${t.cvc}</label><input id="cvc" name="cvc" inputmode="numeric" required placeholder="123"></div></div>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<button class="pay" type="submit" name="action" value="pay">${t.pay}</button>
+</form>
+<form method="post"><input type="hidden" name="action" value="cancel"><button class="cancel" type="submit">${t.cancel}</button></form>
+<table><caption style="text-align:left;font-weight:600">${t.cards}</caption>
+<tr><td><code>${SANDBOX_CARDS.approve}</code></td><td>${t.approve}</td></tr>
+<tr><td><code>${SANDBOX_CARDS.decline}</code></td><td>${t.decline}</td></tr>
+<tr><td><code>${SANDBOX_CARDS.insufficientFunds}</code></td><td>${t.insufficient}</td></tr></table>`,
+      t.title,
+    );
+  }
+
+  app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_r, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+
+    scope.get<{ Params: { paymentId: string } }>(
+      `${SANDBOX_PAGE_PATH}/:paymentId`,
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const loaded = await load(request.params.paymentId);
+        const language = isLanguage(request.cookies?.language)
+          ? request.cookies.language
+          : ((loaded?.order.language ?? 'az') as Language);
+        reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+        if (!loaded) return reply.status(404).send(page(language, '<h1>404</h1>', '404'));
+        if (loaded.payment.status !== 'started')
+          return reply.redirect(
+            loaded.payment.status === 'approved' ? loaded.payment.successUrl : loaded.payment.errorUrl,
+            303,
+          );
+        return form(language, loaded);
+      },
+    );
+
+    scope.post<{ Params: { paymentId: string }; Body: Record<string, string> }>(
+      `${SANDBOX_PAGE_PATH}/:paymentId`,
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const loaded = await load(request.params.paymentId);
+        const language = isLanguage(request.cookies?.language)
+          ? request.cookies.language
+          : ((loaded?.order.language ?? 'az') as Language);
+        reply.header('cache-control', 'no-store');
+        if (!loaded)
+          return reply
+            .status(404)
+            .type('text/html; charset=utf-8')
+            .send(page(language, '<h1>404</h1>', '404'));
+        const { payment } = loaded;
+        if (payment.status !== 'started')
+          return reply.redirect(payment.status === 'approved' ? payment.successUrl : payment.errorUrl, 303);
+        const body = (request.body ?? {}) as Record<string, string>;
+        const card = String(body.card ?? '').replace(/\D/g, '');
+        const canceled = body.action === 'cancel';
+        if (
+          !canceled &&
+          (!luhnValid(card) || !validExpiry(String(body.expiry ?? '')) || !/^\d{3,4}$/.test(String(body.cvc ?? '')))
+        ) {
+          return reply
+            .status(422)
+            .type('text/html; charset=utf-8')
+            .send(form(language, loaded, TEXTS[language].badCard));
+        }
+        const outcome = canceled
+          ? { status: 'failed' as const, code: '200', message: 'Canceled by the shopper' }
+          : verdict(card);
+        const signed = sandboxEncode(ctx.config.payments.sandboxSecret, {
+          order_id: payment.id,
+          ...outcome,
+          transaction: payment.transaction ?? `sbx_${randomBytes(12).toString('hex')}`,
+          card_mask: canceled ? null : `${card.slice(0, 6)}******${card.slice(-4)}`,
+          amount: payment.amount / 100,
+        });
+        const applied = await payments.handleCallback('sandbox', signed);
+        const approved = applied ? applied.paid : outcome.code === '000';
+        return reply.redirect(approved ? payment.successUrl : payment.errorUrl, 303);
+      },
+    );
+  });
+}

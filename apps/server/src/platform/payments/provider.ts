@@ -1,0 +1,53 @@
+import type { Language } from '@shop/shared';
+
+/** One attempt to charge an order, as handed to a provider (DESIGN §5). */
+export interface PaymentRequest {
+  /** Our payment id: the provider's order_id, unique per attempt. */
+  paymentId: string;
+  /** Qəpik. */
+  amount: number;
+  currency: 'AZN';
+  language: Language;
+  description: string;
+  /** Where the shopper's browser goes after paying, and after failing. */
+  successUrl: string;
+  errorUrl: string;
+}
+
+/** A provider's verdict on an attempt, from a verified callback or a status query. */
+export interface PaymentResult {
+  paymentId: string;
+  status: 'approved' | 'declined' | 'failed';
+  transaction: string | null;
+  cardMask: string | null;
+  /** Qəpik, as the provider reports it; compared with what we asked for. */
+  amount: number | null;
+  code: string | null;
+  message: string | null;
+}
+
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'epoint';
+  /** Registers the attempt with the provider; the shopper is sent to `redirectUrl`. */
+  start(request: PaymentRequest): Promise<{ redirectUrl: string; transaction: string | null }>;
+  /** Checks the signature of a result POSTed to us and decodes it; throws when forged. */
+  verifyCallback(body: unknown): PaymentResult;
+  /** Asks the provider how an attempt ended; null while it doesn't know (or can't be asked). */
+  status(payment: { id: string; transaction: string | null }): Promise<PaymentResult | null>;
+  /** Gives money back: all of it, or `amount` qəpik. */
+  reverse(
+    payment: { id: string; transaction: string | null },
+    amount: number,
+  ): Promise<{ ok: boolean; message: string | null }>;
+}
+
+/** The provider could not be reached or refused the request. */
+export class ProviderError extends Error {}
+
+/** AZN decimal as providers write it, from qəpik. */
+export const toDecimal = (minor: number) => Number((minor / 100).toFixed(2));
+/** Qəpik from a provider's decimal amount; null when it isn't a number. */
+export function toMinor(value: unknown): number | null {
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
+  return Number.isFinite(n) ? Math.round(n * 100) : null;
+}

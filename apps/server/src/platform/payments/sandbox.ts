@@ -1,0 +1,73 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { AppError } from '../errors.js';
+import type { PaymentProvider, PaymentResult } from './provider.js';
+
+/**
+ * The default provider (DESIGN §5): our own hosted test page (payment/sandbox-page.ts) takes a
+ * test card and posts its result signed like a real provider's — base64 JSON `data` and an
+ * HMAC-SHA256 `signature` — so the whole verified-callback path runs without a bank.
+ */
+export function sandboxSign(secret: string, data: string): string {
+  return createHmac('sha256', secret).update(data).digest('base64');
+}
+
+export interface SandboxResultFields {
+  order_id: string;
+  status: 'success' | 'failed';
+  code: string;
+  message: string;
+  transaction: string;
+  card_mask: string | null;
+  amount: number;
+}
+
+export function sandboxEncode(secret: string, fields: SandboxResultFields) {
+  const data = Buffer.from(JSON.stringify(fields)).toString('base64');
+  return { data, signature: sandboxSign(secret, data) };
+}
+
+export function sandboxProvider(secret: string, pageUrl: (paymentId: string) => string): PaymentProvider {
+  return {
+    name: 'sandbox',
+
+    async start(request) {
+      return { redirectUrl: pageUrl(request.paymentId), transaction: `sbx_${randomBytes(12).toString('hex')}` };
+    },
+
+    verifyCallback(body) {
+      const { data, signature } = (body ?? {}) as { data?: unknown; signature?: unknown };
+      if (typeof data !== 'string' || typeof signature !== 'string') throw new AppError('PAYMENT_SIGNATURE_INVALID');
+      const expected = Buffer.from(sandboxSign(secret, data));
+      const given = Buffer.from(signature);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+        throw new AppError('PAYMENT_SIGNATURE_INVALID');
+      }
+      let fields: SandboxResultFields;
+      try {
+        fields = JSON.parse(Buffer.from(data, 'base64').toString('utf8')) as SandboxResultFields;
+      } catch {
+        throw new AppError('PAYMENT_SIGNATURE_INVALID');
+      }
+      if (typeof fields?.order_id !== 'string') throw new AppError('PAYMENT_SIGNATURE_INVALID');
+      const result: PaymentResult = {
+        paymentId: fields.order_id,
+        status: fields.code === '000' ? 'approved' : 'declined',
+        transaction: fields.transaction,
+        cardMask: fields.card_mask,
+        amount: Math.round(fields.amount * 100),
+        code: fields.code,
+        message: fields.message,
+      };
+      return result;
+    },
+
+    // The sandbox page reports synchronously: there is never a verdict to ask for later.
+    async status() {
+      return null;
+    },
+
+    async reverse() {
+      return { ok: true, message: null };
+    },
+  };
+}

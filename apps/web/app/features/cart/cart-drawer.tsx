@@ -1,0 +1,203 @@
+import { imageUrl } from '@shop/shared';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useNotice } from '../../ui/notice';
+import { useStorePath } from '../storefront/context';
+import { Price, useMoney } from '../storefront/price';
+import { CartError, useCart, useCartState } from './cart';
+import css from './cart.module.css';
+
+const MAX_QUANTITY = 999;
+
+/** The cart button of the store's header: opens the drawer; shows how many units are in it. */
+export function CartButton({ className, badgeClassName }: { className?: string; badgeClassName?: string }) {
+  const { t } = useTranslation();
+  const cart = useCart();
+  const { basket } = useCartState();
+  const count = basket?.itemCount ?? 0;
+  return (
+    <button
+      type="button"
+      className={className}
+      onClick={cart.open}
+      aria-label={t('storefront.cart.open', { count })}
+      data-testid="cart-button"
+    >
+      <svg
+        width="18"
+        height="18"
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <path d="M6 6h15l-1.5 9h-12z M6 6 5 3H2 M9 20a1 1 0 1 0 0-.01 M18 20a1 1 0 1 0 0-.01" />
+      </svg>
+      <span className={badgeClassName} data-testid="cart-count">
+        {count}
+      </span>
+    </button>
+  );
+}
+
+/** Shows a cart failure with its catalogue message (SPEC §8 Storefront). */
+export function useCartErrors() {
+  const { t } = useTranslation();
+  const notice = useNotice();
+  return (error: unknown) => {
+    const key = error instanceof CartError ? error.messageKey : 'ADD_TO_CART_FAILED';
+    notice(t(`messages:${key}`), 'error');
+  };
+}
+
+/** The cart drawer (SPEC §3 isCartOpen): lines, quantities, remove, subtotal, checkout. */
+export function CartDrawer() {
+  const { t } = useTranslation();
+  const cart = useCart();
+  const { basket, isCartOpen, busy, loading } = useCartState();
+  const money = useMoney();
+  const path = useStorePath();
+  const navigate = useNavigate();
+  const showError = useCartErrors();
+  const closeButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!isCartOpen) return;
+    closeButton.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') cart.close();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [isCartOpen, cart]);
+
+  if (!isCartOpen) return null;
+  const items = basket?.items ?? [];
+
+  const checkout = async () => {
+    try {
+      const started = await cart.checkout();
+      await navigate(path(`/checkout/${started.id}`));
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  return (
+    <>
+      <div className={css.overlay} onClick={cart.close} aria-hidden="true" />
+      <aside
+        className={css.drawer}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="cart-title"
+        data-testid="cart-drawer"
+      >
+        <div className={css.head}>
+          <h2 id="cart-title">{t('storefront.cart.title')}</h2>
+          <button
+            ref={closeButton}
+            type="button"
+            className={css.close}
+            onClick={cart.close}
+            aria-label={t('common.close')}
+          >
+            ×
+          </button>
+        </div>
+        <div className={css.body} aria-busy={busy || loading}>
+          {items.length === 0 ? (
+            <div className={css.empty} data-testid="cart-empty">
+              <p>{loading ? t('storefront.cart.loading') : t('messages:BASKET_EMPTY')}</p>
+              <Link to={path()} onClick={cart.close}>
+                {t('storefront.cart.continue')}
+              </Link>
+            </div>
+          ) : (
+            <ul className={css.lines}>
+              {items.map((line) => {
+                const max = Math.min(line.available ?? MAX_QUANTITY, MAX_QUANTITY);
+                const setQuantity = (quantity: number) => cart.setQuantity(line.id, quantity).catch(showError);
+                return (
+                  <li key={line.id} className={css.line} data-testid="cart-line">
+                    {line.imageUrl ? (
+                      <img className={css.image} src={imageUrl(line.imageUrl, 400)} alt="" width={72} height={72} />
+                    ) : (
+                      <span className={css.image} />
+                    )}
+                    <div>
+                      <Link to={path(`/product/${line.productId}`)} className={css.title} onClick={cart.close}>
+                        {line.title}
+                      </Link>
+                      {line.variantTitle && (
+                        <div className={css.variant} data-testid="cart-line-variant">
+                          {line.variantTitle}
+                        </div>
+                      )}
+                      <div className={css.unit}>
+                        <Price price={line.unitPrice} compareAt={line.compareAtPrice} />
+                      </div>
+                      <div className={css.controls}>
+                        <div className={css.stepper}>
+                          <button
+                            type="button"
+                            disabled={busy || line.quantity <= 1}
+                            onClick={() => setQuantity(line.quantity - 1)}
+                            aria-label={t('storefront.cart.decrease', { title: line.title })}
+                            data-testid="cart-line-decrease"
+                          >
+                            −
+                          </button>
+                          <span data-testid="cart-line-quantity">{line.quantity}</span>
+                          <button
+                            type="button"
+                            disabled={busy || line.quantity >= max}
+                            onClick={() => setQuantity(line.quantity + 1)}
+                            aria-label={t('storefront.cart.increase', { title: line.title })}
+                            data-testid="cart-line-increase"
+                          >
+                            +
+                          </button>
+                        </div>
+                        <button
+                          type="button"
+                          className={css.remove}
+                          disabled={busy}
+                          onClick={() => cart.remove(line.id).catch(showError)}
+                          data-testid="cart-line-remove"
+                        >
+                          {t('storefront.cart.remove')}
+                        </button>
+                      </div>
+                    </div>
+                    <span className={css.total}>{money(line.lineTotal)}</span>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </div>
+        {items.length > 0 && basket && (
+          <div className={css.foot}>
+            <div className={css.subtotal}>
+              <span>{t('storefront.cart.subtotal')}</span>
+              <span data-testid="cart-subtotal">{money(basket.subtotal)}</span>
+            </div>
+            <p className={css.note}>{t('storefront.cart.shippingNote')}</p>
+            <button
+              type="button"
+              className={css.checkout}
+              disabled={busy}
+              onClick={checkout}
+              data-testid="cart-checkout"
+            >
+              {t('storefront.cart.checkout')}
+            </button>
+          </div>
+        )}
+      </aside>
+    </>
+  );
+}

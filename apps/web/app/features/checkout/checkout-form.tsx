@@ -1,0 +1,472 @@
+import {
+  type Address,
+  type Checkout,
+  type ConfirmCheckoutInput,
+  confirmCheckoutSchema,
+  type Language,
+  REGIONS,
+  tariffPrice,
+} from '@shop/shared';
+import type { TFunction } from 'i18next';
+import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api';
+import { useNotice } from '../../ui/notice';
+import { useMoney } from '../storefront/price';
+import { type CheckoutTariff, checkoutApi } from './api';
+import css from './checkout.module.css';
+import { OrderLines, OrderTotals, ReservationCountdown } from './order-summary';
+
+interface AddressForm {
+  firstName: string;
+  lastName: string;
+  address1: string;
+  address2: string;
+  city: string;
+  region: string;
+  postCode: string;
+}
+
+interface FormState {
+  email: string;
+  phone: string;
+  shipping: AddressForm;
+  billingSame: boolean;
+  billing: AddressForm;
+  tariffId: string;
+  note: string;
+}
+
+const emptyAddress: AddressForm = {
+  firstName: '',
+  lastName: '',
+  address1: '',
+  address2: '',
+  city: '',
+  region: '',
+  postCode: '',
+};
+
+function addressForm(address: Address | null): AddressForm {
+  if (!address) return emptyAddress;
+  return { ...emptyAddress, ...address, address2: address.address2 ?? '' };
+}
+
+/** "+994102345678" → "10 234 56 78" (SPEC §5 example format). */
+function nationalPhone(phone: string | null): string {
+  const d = (phone ?? '').replace(/\D/g, '').replace(/^994/, '');
+  return [d.slice(0, 2), d.slice(2, 5), d.slice(5, 7), d.slice(7, 9)].filter(Boolean).join(' ');
+}
+
+function initialForm(checkout: Checkout): FormState {
+  const sameBilling =
+    !checkout.billingAddress || JSON.stringify(checkout.billingAddress) === JSON.stringify(checkout.shippingAddress);
+  return {
+    email: checkout.email ?? '',
+    phone: nationalPhone(checkout.phone),
+    shipping: addressForm(checkout.shippingAddress),
+    billingSame: sameBilling,
+    billing: sameBilling ? emptyAddress : addressForm(checkout.billingAddress),
+    tariffId: checkout.shippingTariffId ?? '',
+    note: checkout.note ?? '',
+  };
+}
+
+function toInput(form: FormState, checkout: Checkout, uniqueCode: string): ConfirmCheckoutInput {
+  const address = (a: AddressForm) => ({ ...a, country: 'AZ' as const, address2: a.address2 || undefined });
+  const digits = form.phone.replace(/\D/g, '').replace(/^994(?=\d{9}$)/, '');
+  return {
+    checkoutId: checkout.id,
+    uniqueCode,
+    email: form.email.trim(),
+    phone: digits ? `+994${digits}` : '',
+    shippingAddress: address(form.shipping),
+    billingSameAsShipping: form.billingSame,
+    billingAddress: form.billingSame ? null : address(form.billing),
+    shippingTariffId: form.tariffId,
+    note: form.note || undefined,
+  };
+}
+
+type Errors = Record<string, string>;
+
+/** Field errors of the same schema the server uses (SPEC §5 Checkout), as catalogue keys. */
+function validate(input: ConfirmCheckoutInput): Errors {
+  const result = confirmCheckoutSchema.safeParse(input);
+  if (result.success) return {};
+  const errors: Errors = {};
+  for (const issue of result.error.issues) {
+    const path = issue.path.join('.');
+    errors[path] ??= issue.message;
+  }
+  return errors;
+}
+
+export interface CheckoutFormProps {
+  checkout: Checkout;
+  uniqueCode: string;
+  language: Language;
+  /** After PRICE_CHANGED or OUT_OF_STOCK: the checkout as it now is. */
+  reload: () => Promise<Checkout | null>;
+  /** The placed order's payment could not start or went elsewhere. */
+  onPaymentError: (orderId: string, error: unknown) => void;
+}
+
+/**
+ * The checkout (SPEC §5): contact, delivery address, billing, delivery tariff, note and the
+ * order summary; Pay confirms the details, places the order at the total shown and starts the
+ * card payment.
+ */
+export function CheckoutForm({ checkout, uniqueCode, language, reload, onPaymentError }: CheckoutFormProps) {
+  const { t } = useTranslation();
+  const notice = useNotice();
+  const money = useMoney();
+  const [form, setForm] = useState<FormState>(() => initialForm(checkout));
+  const [errors, setErrors] = useState<Errors>({});
+  const [tariffs, setTariffs] = useState<CheckoutTariff[] | null>(null);
+  const [tariffsFailed, setTariffsFailed] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const [priceChanged, setPriceChanged] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const regions = useMemo(
+    () => [...REGIONS].sort((a, b) => a.names[language].localeCompare(b.names[language], language)),
+    [language],
+  );
+
+  // The tariffs that deliver to the chosen region at this order's total and weight.
+  const region = form.shipping.region;
+  useEffect(() => {
+    if (!region) {
+      setTariffs(null);
+      return;
+    }
+    let current = true;
+    setTariffsFailed(false);
+    checkoutApi
+      .tariffs(checkout.marketId, region, checkout.subtotal, checkout.weightGrams)
+      .then((list) => {
+        if (!current) return;
+        setTariffs(list);
+        setForm((f) => (list.some((tariff) => tariff.id === f.tariffId) ? f : { ...f, tariffId: list[0]?.id ?? '' }));
+      })
+      .catch(() => {
+        if (current) {
+          setTariffs([]);
+          setTariffsFailed(true);
+        }
+      });
+    return () => {
+      current = false;
+    };
+  }, [region, checkout.marketId, checkout.subtotal, checkout.weightGrams]);
+
+  const chosenTariff = tariffs?.find((tariff) => tariff.id === form.tariffId);
+  const shipping = chosenTariff ? tariffPrice(chosenTariff) : null;
+
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const setAddress = (which: 'shipping' | 'billing', key: keyof AddressForm, value: string) =>
+    setForm((f) => ({ ...f, [which]: { ...f[which], [key]: value } }));
+
+  const errorOf = (path: string) => (errors[path] ? t(`messages:${errors[path]}`) : undefined);
+
+  const focusFirstError = () =>
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+
+  const pay = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = toInput(form, checkout, uniqueCode);
+    const found = validate(input);
+    setErrors(found);
+    if (Object.keys(found).length) {
+      focusFirstError();
+      return;
+    }
+    setPaying(true);
+    let confirmed: Checkout;
+    try {
+      confirmed = await checkoutApi.confirm(input);
+    } catch (error) {
+      setPaying(false);
+      if (error instanceof ApiError && Object.keys(error.fields).length) {
+        setErrors(Object.fromEntries(Object.entries(error.fields).map(([path, field]) => [path, field.code])));
+        focusFirstError();
+      } else {
+        notice(
+          t(
+            `messages:${error instanceof ApiError && error.code === 'OUT_OF_STOCK' ? 'OUT_OF_STOCK' : 'CHECKOUT_FAILED'}`,
+          ),
+          'error',
+        );
+        if (error instanceof ApiError && error.status === 409) await reload();
+      }
+      return;
+    }
+    let placed: Checkout;
+    try {
+      placed = await checkoutApi.place(confirmed.id, uniqueCode, confirmed.total);
+    } catch (error) {
+      setPaying(false);
+      if (error instanceof ApiError && error.code === 'PRICE_CHANGED') {
+        // The shopper sees the new prices and confirms again: a different total is never charged.
+        await reload();
+        setPriceChanged(true);
+        notice(t('messages:PRICE_CHANGED'), 'warning');
+      } else if (error instanceof ApiError && error.code === 'OUT_OF_STOCK') {
+        await reload();
+        notice(t('messages:OUT_OF_STOCK'), 'error');
+      } else {
+        notice(t('messages:PLACE_ORDER_FAILED'), 'error');
+      }
+      return;
+    }
+    try {
+      const { redirectUrl } = await checkoutApi.startPayment(placed.id, uniqueCode);
+      window.location.assign(redirectUrl);
+    } catch (error) {
+      setPaying(false);
+      onPaymentError(placed.id, error);
+    }
+  };
+
+  const field = (path: string, label: string, control: ReactNode, full = false, hint?: string) => (
+    <div className={`${css.field} ${full ? css.full : ''}`}>
+      <label htmlFor={`f-${path}`}>{label}</label>
+      {control}
+      {hint && !errors[path] && <span className={css.hint}>{hint}</span>}
+      {errors[path] && (
+        <span className={css.error} role="alert" data-testid={`error-${path}`}>
+          {errorOf(path)}
+        </span>
+      )}
+    </div>
+  );
+
+  const text = (
+    path: string,
+    value: string,
+    onChange: (value: string) => void,
+    props: React.InputHTMLAttributes<HTMLInputElement> = {},
+  ) => (
+    <input
+      id={`f-${path}`}
+      className={css.input}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      aria-invalid={errors[path] ? true : undefined}
+      data-testid={`field-${path}`}
+      {...props}
+    />
+  );
+
+  const addressFields = (which: 'shipping' | 'billing') => {
+    const prefix = which === 'shipping' ? 'shippingAddress' : 'billingAddress';
+    const a = form[which];
+    const on = (key: keyof AddressForm) => (value: string) => setAddress(which, key, value);
+    return (
+      <>
+        {field(
+          `${prefix}.firstName`,
+          t('storefront.checkout.firstName'),
+          text(`${prefix}.firstName`, a.firstName, on('firstName'), { autoComplete: `${which} given-name` }),
+        )}
+        {field(
+          `${prefix}.lastName`,
+          t('storefront.checkout.lastName'),
+          text(`${prefix}.lastName`, a.lastName, on('lastName'), { autoComplete: `${which} family-name` }),
+        )}
+        {field(
+          `${prefix}.address1`,
+          t('storefront.checkout.address1'),
+          text(`${prefix}.address1`, a.address1, on('address1'), { autoComplete: `${which} address-line1` }),
+          true,
+        )}
+        {field(
+          `${prefix}.address2`,
+          t('storefront.checkout.address2'),
+          text(`${prefix}.address2`, a.address2, on('address2'), { autoComplete: `${which} address-line2` }),
+          true,
+        )}
+        {field(
+          `${prefix}.country`,
+          t('storefront.checkout.country'),
+          <input
+            id={`f-${prefix}.country`}
+            className={css.input}
+            value={t('storefront.checkout.azerbaijan')}
+            disabled
+            readOnly
+          />,
+        )}
+        {field(
+          `${prefix}.city`,
+          t('storefront.checkout.city'),
+          text(`${prefix}.city`, a.city, on('city'), { autoComplete: `${which} address-level2` }),
+        )}
+        {field(
+          `${prefix}.region`,
+          t('storefront.checkout.region'),
+          <select
+            id={`f-${prefix}.region`}
+            className={css.input}
+            value={a.region}
+            onChange={(event) => on('region')(event.target.value)}
+            aria-invalid={errors[`${prefix}.region`] ? true : undefined}
+            data-testid={`field-${prefix}.region`}
+          >
+            <option value="">{t('storefront.checkout.chooseRegion')}</option>
+            {regions.map((r) => (
+              <option key={r.code} value={r.code}>
+                {r.names[language]}
+              </option>
+            ))}
+          </select>,
+        )}
+        {field(
+          `${prefix}.postCode`,
+          t('storefront.checkout.postCode'),
+          text(`${prefix}.postCode`, a.postCode, on('postCode'), { autoComplete: `${which} postal-code` }),
+        )}
+      </>
+    );
+  };
+
+  return (
+    <form ref={formRef} className={css.page} onSubmit={pay} noValidate data-testid="checkout-form">
+      <div className={css.form}>
+        <fieldset className={css.group}>
+          <legend>{t('storefront.checkout.contact')}</legend>
+          {field(
+            'email',
+            t('storefront.checkout.email'),
+            text('email', form.email, (v) => set('email', v), { type: 'email', autoComplete: 'email' }),
+          )}
+          {field(
+            'phone',
+            t('storefront.checkout.phone'),
+            <div className={css.phone}>
+              <span>+994</span>
+              {text('phone', form.phone, (v) => set('phone', v), {
+                type: 'tel',
+                autoComplete: 'tel-national',
+                placeholder: '10 234 56 78',
+                inputMode: 'tel',
+              })}
+            </div>,
+            false,
+            t('storefront.checkout.phoneHint', { example: '10 234 56 78' }),
+          )}
+        </fieldset>
+
+        <fieldset className={css.group}>
+          <legend>{t('storefront.checkout.delivery')}</legend>
+          {addressFields('shipping')}
+        </fieldset>
+
+        <fieldset className={css.group}>
+          <legend>{t('storefront.checkout.billing')}</legend>
+          <div className={`${css.choices} ${css.full}`}>
+            <label className={css.choice}>
+              <input
+                type="radio"
+                name="billing"
+                checked={form.billingSame}
+                onChange={() => set('billingSame', true)}
+                data-testid="billing-same"
+              />
+              <span>{t('storefront.checkout.billingSame')}</span>
+            </label>
+            <label className={css.choice}>
+              <input
+                type="radio"
+                name="billing"
+                checked={!form.billingSame}
+                onChange={() => set('billingSame', false)}
+                data-testid="billing-other"
+              />
+              <span>{t('storefront.checkout.billingOther')}</span>
+            </label>
+          </div>
+          {!form.billingSame && addressFields('billing')}
+        </fieldset>
+
+        <fieldset className={css.group}>
+          <legend>{t('storefront.checkout.tariff')}</legend>
+          <div className={`${css.choices} ${css.full}`} role="radiogroup" data-testid="tariffs">
+            {!region && <p className={css.hint}>{t('storefront.checkout.tariffChooseRegion')}</p>}
+            {region && tariffs === null && <p className={css.hint}>{t('storefront.checkout.tariffLoading')}</p>}
+            {region && tariffs?.length === 0 && (
+              <p className={css.hint}>
+                {tariffsFailed ? t('storefront.checkout.tariffFailed') : t('storefront.checkout.tariffNone')}
+              </p>
+            )}
+            {tariffs?.map((tariff) => {
+              const price = tariffPrice(tariff);
+              return (
+                <label key={tariff.id} className={css.choice} data-testid="tariff">
+                  <input
+                    type="radio"
+                    name="tariff"
+                    value={tariff.id}
+                    checked={form.tariffId === tariff.id}
+                    onChange={() => set('tariffId', tariff.id)}
+                  />
+                  <span>
+                    {tariff.name}
+                    {(tariff.minDays != null || tariff.maxDays != null) && (
+                      <small>{daysText(t, tariff.minDays, tariff.maxDays)}</small>
+                    )}
+                    {tariff.description && <small>{tariff.description}</small>}
+                  </span>
+                  <strong>{price === 0 ? t('storefront.checkout.free') : money(price)}</strong>
+                </label>
+              );
+            })}
+            {errors.shippingTariffId && (
+              <span className={css.error} role="alert" data-testid="error-shippingTariffId">
+                {errorOf('shippingTariffId')}
+              </span>
+            )}
+          </div>
+        </fieldset>
+
+        <fieldset className={css.group}>
+          <legend>{t('storefront.checkout.note')}</legend>
+          <label className={`${css.field} ${css.full}`}>
+            <span className={css.visuallyHidden}>{t('storefront.checkout.note')}</span>
+            <textarea
+              className={css.input}
+              rows={3}
+              value={form.note}
+              onChange={(event) => set('note', event.target.value)}
+              placeholder={t('storefront.checkout.notePlaceholder')}
+              aria-invalid={errors.note ? true : undefined}
+              data-testid="field-note"
+            />
+            {errors.note && <span className={css.error}>{errorOf('note')}</span>}
+          </label>
+        </fieldset>
+      </div>
+
+      <aside className={css.summary} aria-label={t('storefront.checkout.summary')}>
+        <h2>{t('storefront.checkout.summary')}</h2>
+        {priceChanged && (
+          <p className={css.banner} role="status" data-testid="price-changed">
+            {t('messages:PRICE_CHANGED')}
+          </p>
+        )}
+        <OrderLines checkout={checkout} />
+        <OrderTotals checkout={checkout} shipping={shipping} />
+        <ReservationCountdown until={checkout.reservedUntil} />
+        <button type="submit" className={css.pay} disabled={paying} data-testid="pay">
+          {paying ? t('storefront.checkout.paying') : t('storefront.checkout.pay')}
+        </button>
+      </aside>
+    </form>
+  );
+}
+
+function daysText(t: TFunction, min: number | null, max: number | null): string {
+  if (min != null && max != null && min !== max) return t('storefront.checkout.daysRange', { min, max });
+  return t('storefront.checkout.days', { count: max ?? min ?? 0 });
+}

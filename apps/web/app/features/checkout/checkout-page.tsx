@@ -1,0 +1,139 @@
+import type { Checkout, Language } from '@shop/shared';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../lib/api';
+import { useNotice } from '../../ui/notice';
+import { storedVisitorId } from '../cart/visitor';
+import { useStorePath } from '../storefront/context';
+import { checkoutApi } from './api';
+import css from './checkout.module.css';
+import { CheckoutForm } from './checkout-form';
+import { AddressBlock, OrderLines, OrderTotals } from './order-summary';
+
+type State =
+  | { kind: 'loading' }
+  | { kind: 'error'; message: string }
+  | { kind: 'ready'; checkout: Checkout; uniqueCode: string };
+
+/**
+ * The checkout page (SPEC §2 checkout/{id}). The checkout is the visitor's (its id and the
+ * visitor id kept in this browser), so it is read in the browser, not rendered on the server.
+ */
+export function CheckoutPage({ checkoutId, language }: { checkoutId: string; language: Language }) {
+  const { t } = useTranslation();
+  const notice = useNotice();
+  const navigate = useNavigate();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+
+  const load = useCallback(async (): Promise<Checkout | null> => {
+    const uniqueCode = storedVisitorId();
+    if (!uniqueCode) {
+      setState({ kind: 'error', message: t('messages:INVALID_SESSION_OR_STORE') });
+      return null;
+    }
+    try {
+      const checkout = await checkoutApi.get(checkoutId, uniqueCode);
+      setState({ kind: 'ready', checkout, uniqueCode });
+      return checkout;
+    } catch {
+      setState({ kind: 'error', message: t('messages:ERROR_LOADING_CHECKOUT') });
+      return null;
+    }
+  }, [checkoutId, t]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // A paid order has nothing left to do here.
+  useEffect(() => {
+    if (state.kind === 'ready' && state.checkout.paymentStatus === 'paid') {
+      void navigate(`/card-success?orderId=${state.checkout.id}`, { replace: true });
+    }
+  }, [state, navigate]);
+
+  const onPaymentError = useCallback(
+    (orderId: string, error: unknown) => {
+      if (error instanceof ApiError && error.code === 'ORDER_ALREADY_PAID') {
+        void navigate(`/card-success?orderId=${orderId}`);
+        return;
+      }
+      // SPEC §8: "Checkout failed" leads to the payment-failed page (with its retry).
+      notice(t('messages:CHECKOUT_FAILED'), 'error');
+      void navigate(`/card-failed?orderId=${orderId}`);
+    },
+    [navigate, notice, t],
+  );
+
+  if (state.kind === 'loading') return <div className={css.skeleton} aria-busy="true" data-testid="checkout-loading" />;
+  if (state.kind === 'error') {
+    return (
+      <p className={css.banner} role="alert" data-testid="checkout-error">
+        {state.message}
+      </p>
+    );
+  }
+  const { checkout, uniqueCode } = state;
+  if (checkout.number !== null) {
+    return <PlacedOrder checkout={checkout} uniqueCode={uniqueCode} language={language} onError={onPaymentError} />;
+  }
+  return (
+    <CheckoutForm
+      key={checkout.id}
+      checkout={checkout}
+      uniqueCode={uniqueCode}
+      language={language}
+      reload={load}
+      onPaymentError={onPaymentError}
+    />
+  );
+}
+
+/** An order placed but not paid (the shopper came back): pay it. */
+function PlacedOrder({
+  checkout,
+  uniqueCode,
+  language,
+  onError,
+}: {
+  checkout: Checkout;
+  uniqueCode: string;
+  language: Language;
+  onError: (orderId: string, error: unknown) => void;
+}) {
+  const { t } = useTranslation();
+  const [paying, setPaying] = useState(false);
+  const path = useStorePath();
+  return (
+    <div className={css.page}>
+      <div className={css.form}>
+        <h1>{t('storefront.result.order', { name: checkout.name })}</h1>
+        {checkout.shippingAddress && <AddressBlock address={checkout.shippingAddress} language={language} />}
+        <a href={path()}>{t('storefront.result.continue')}</a>
+      </div>
+      <aside className={css.summary}>
+        <OrderLines checkout={checkout} />
+        <OrderTotals checkout={checkout} />
+        <button
+          type="button"
+          className={css.pay}
+          disabled={paying}
+          data-testid="pay"
+          onClick={async () => {
+            setPaying(true);
+            try {
+              const { redirectUrl } = await checkoutApi.startPayment(checkout.id, uniqueCode);
+              window.location.assign(redirectUrl);
+            } catch (error) {
+              setPaying(false);
+              onError(checkout.id, error);
+            }
+          }}
+        >
+          {t('storefront.checkout.pay')}
+        </button>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { type Address, type Checkout, imageUrl, type Language, regionName } from '@shop/shared';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Price, useMoney } from '../storefront/price';
+import css from './checkout.module.css';
+
+/** The lines and totals of a checkout or order: image, title, variant, quantity, prices. */
+export function OrderLines({ checkout }: { checkout: Checkout }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  return (
+    <ul className={css.lines} aria-label={t('storefront.checkout.items')}>
+      {checkout.items.map((line) => (
+        <li key={line.id} className={css.line} data-testid="summary-line">
+          <div className={css.thumb}>
+            {line.imageUrl ? <img src={imageUrl(line.imageUrl, 400)} alt="" width={56} height={56} /> : <span />}
+            <span className={css.qty} aria-hidden="true">
+              {line.quantity}
+            </span>
+            <span className={css.visuallyHidden}>{t('storefront.checkout.quantity', { count: line.quantity })}</span>
+          </div>
+          <div>
+            <div className={css.lineTitle}>{line.title}</div>
+            {line.variantTitle && <div className={css.lineMeta}>{line.variantTitle}</div>}
+            <div className={css.lineMeta}>
+              <Price price={line.unitPrice} compareAt={line.compareAtPrice} />
+            </div>
+          </div>
+          <strong>{money(line.lineTotal)}</strong>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function OrderTotals({ checkout, shipping }: { checkout: Checkout; shipping?: number | null }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const shippingPrice = shipping ?? (checkout.shippingTariffId ? checkout.shippingPrice : null);
+  const total = checkout.subtotal + (shippingPrice ?? 0);
+  return (
+    <dl className={css.totals}>
+      <dt>{t('storefront.checkout.subtotal')}</dt>
+      <dd data-testid="summary-subtotal">{money(checkout.subtotal)}</dd>
+      <dt>{t('storefront.checkout.shipping')}</dt>
+      <dd data-testid="summary-shipping">
+        {shippingPrice === null
+          ? t('storefront.checkout.shippingLater')
+          : shippingPrice === 0
+            ? t('storefront.checkout.free')
+            : money(shippingPrice)}
+      </dd>
+      <dt className={css.grand}>{t('storefront.checkout.total')}</dt>
+      <dd className={css.grand} data-testid="summary-total">
+        {money(total)}
+      </dd>
+    </dl>
+  );
+}
+
+/** "We hold your items for 14:59": the time left of the checkout's stock reservation. */
+export function ReservationCountdown({ until }: { until: string }) {
+  const { t } = useTranslation();
+  const end = new Date(until).getTime();
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => {
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  if (now === null) return null;
+  const left = Math.max(0, Math.floor((end - now) / 1000));
+  if (left === 0) {
+    return <p className={`${css.hold} ${css.expired}`}>{t('storefront.checkout.holdExpired')}</p>;
+  }
+  const time = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+  return (
+    <p className={css.hold} data-testid="reservation" role="timer">
+      {t('storefront.checkout.hold', { time })}
+    </p>
+  );
+}
+
+export function AddressBlock({ address, language }: { address: Address; language: Language }) {
+  const { t } = useTranslation();
+  return (
+    <address className={css.address}>
+      {address.firstName} {address.lastName}
+      <br />
+      {address.address1}
+      {address.address2 && (
+        <>
+          <br />
+          {address.address2}
+        </>
+      )}
+      <br />
+      {address.city}, {regionName(address.region, language)}, {address.postCode}
+      <br />
+      {t('storefront.checkout.azerbaijan')}
+    </address>
+  );
+}

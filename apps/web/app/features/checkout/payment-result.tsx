@@ -1,0 +1,157 @@
+import type { Checkout, Language } from '@shop/shared';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../lib/api';
+import { useNotice } from '../../ui/notice';
+import { storedVisitorId } from '../cart/visitor';
+import { storePath, useStore } from '../storefront/context';
+import { checkoutApi } from './api';
+import css from './checkout.module.css';
+import { AddressBlock, OrderLines, OrderTotals } from './order-summary';
+
+const POLL_MS = 1500;
+const POLL_TIMES = 20;
+
+type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'order'; order: Checkout };
+
+/**
+ * Where the payment provider sends the shopper back (SPEC §2 card-success / card-failed). What
+ * it shows follows the order's status on the server — paid only from the provider's verified
+ * result (DESIGN §5) — which is polled while the result is still on its way.
+ */
+export function PaymentResult({
+  outcome,
+  language,
+  onPaid,
+}: {
+  outcome: 'success' | 'failed';
+  language: Language;
+  onPaid?: (order: Checkout) => void;
+}) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const orderId = params.get('orderId') ?? '';
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const reported = useRef(false);
+
+  useEffect(() => {
+    const uniqueCode = storedVisitorId();
+    if (!uniqueCode || !orderId) {
+      setState({ kind: 'error', message: t('messages:INVALID_SESSION_OR_STORE') });
+      return;
+    }
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async (left: number) => {
+      try {
+        const order = await checkoutApi.status(orderId, uniqueCode);
+        if (stopped) return;
+        setState({ kind: 'order', order });
+        if (order.paymentStatus === 'pending' && left > 0) timer = setTimeout(() => poll(left - 1), POLL_MS);
+      } catch {
+        if (!stopped) setState({ kind: 'error', message: t('messages:ERROR_LOADING_CHECKOUT') });
+      }
+    };
+    void poll(POLL_TIMES);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [orderId, t]);
+
+  useEffect(() => {
+    if (state.kind === 'order' && state.order.paymentStatus === 'paid' && !reported.current) {
+      reported.current = true;
+      onPaid?.(state.order);
+    }
+  }, [state, onPaid]);
+
+  if (state.kind === 'loading') return <div className={css.skeleton} aria-busy="true" />;
+  if (state.kind === 'error') {
+    return (
+      <div className={css.result} role="alert" data-testid="payment-result-error">
+        <p>{state.message}</p>
+      </div>
+    );
+  }
+  const { order } = state;
+  if (order.paymentStatus === 'paid') return <Paid order={order} language={language} />;
+  if (order.paymentStatus === 'pending') {
+    return (
+      <div className={css.result} data-testid="payment-pending">
+        <span className={css.resultIcon} data-pending="true" aria-hidden="true">
+          …
+        </span>
+        <h1>{t('storefront.result.pendingTitle')}</h1>
+        <p>{t('storefront.result.pendingText')}</p>
+      </div>
+    );
+  }
+  return <Failed order={order} outcome={outcome} />;
+}
+
+function useContinueHref(order: Checkout) {
+  const store = useStore();
+  return store ? storePath(store.base) : `/${order.marketName}`;
+}
+
+function Paid({ order, language }: { order: Checkout; language: Language }) {
+  const { t } = useTranslation();
+  const home = useContinueHref(order);
+  return (
+    <div className={css.result} data-testid="payment-success">
+      <span className={css.resultIcon} aria-hidden="true">
+        ✓
+      </span>
+      <h1>{t('storefront.result.successTitle')}</h1>
+      <p data-testid="order-name">{t('storefront.result.order', { name: order.name })}</p>
+      {order.email && <p>{t('storefront.result.emailSent', { email: order.email })}</p>}
+      <OrderLines checkout={order} />
+      <OrderTotals checkout={order} />
+      {order.shippingAddress && (
+        <div>
+          <h2>{t('storefront.result.deliveryTo')}</h2>
+          <AddressBlock address={order.shippingAddress} language={language} />
+        </div>
+      )}
+      <a className={`${css.pay} ${css.payLink}`} href={home} data-testid="continue-shopping">
+        {t('storefront.result.continue')}
+      </a>
+    </div>
+  );
+}
+
+function Failed({ order, outcome }: { order: Checkout; outcome: 'success' | 'failed' }) {
+  const { t } = useTranslation();
+  const notice = useNotice();
+  const [retrying, setRetrying] = useState(false);
+  const home = useContinueHref(order);
+  const retry = async () => {
+    const uniqueCode = storedVisitorId();
+    if (!uniqueCode) return;
+    setRetrying(true);
+    try {
+      const { redirectUrl } = await checkoutApi.startPayment(order.id, uniqueCode);
+      window.location.assign(redirectUrl);
+    } catch (error) {
+      setRetrying(false);
+      if (error instanceof ApiError && error.code === 'ORDER_ALREADY_PAID') window.location.reload();
+      else notice(t('messages:CHECKOUT_FAILED'), 'error');
+    }
+  };
+  return (
+    <div className={css.result} data-testid="payment-failed" data-outcome={outcome}>
+      <span className={css.resultIcon} data-failed="true" aria-hidden="true">
+        ✕
+      </span>
+      <h1>{t('messages:PAYMENT_FAILED')}</h1>
+      <p>{t('storefront.result.failedText', { name: order.name ?? '' })}</p>
+      <OrderTotals checkout={order} />
+      <button type="button" className={css.pay} onClick={retry} disabled={retrying} data-testid="retry-payment">
+        {t('messages:TRY_AGAIN')}
+      </button>
+      <a href={home}>{t('storefront.result.continue')}</a>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { Tabs } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+
+/** The settings pages that exist, in the order of SPEC §2; each is its own route. */
+export const SETTINGS_PAGES = [
+  { key: 'general', to: '/cp/general' },
+  { key: 'shipping', to: '/cp/shipping-and-delivery' },
+  { key: 'analyticsIntegration', to: '/cp/analytics-integration' },
+] as const;
+
+/** Tabs across the settings pages: each tab is a link, so the URL stays the page's own. */
+export function SettingsNav() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const current = SETTINGS_PAGES.find((page) => pathname === page.to)?.to ?? null;
+  return (
+    <Tabs value={current} aria-label={t('cp.settingsNav.label')}>
+      <Tabs.List>
+        {SETTINGS_PAGES.map((page) => (
+          <Tabs.Tab
+            key={page.key}
+            value={page.to}
+            renderRoot={(props) => <Link {...props} to={page.to} />}
+            data-testid={`settings-tab-${page.key}`}
+          >
+            {t(`cp.settingsNav.${page.key}`)}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+    </Tabs>
+  );
+}

@@ -1,0 +1,117 @@
+import type { StoreCategory } from '@shop/shared';
+import type { CSSProperties, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isRouteErrorResponse, Link, NavLink, useRouteError } from 'react-router';
+import { ErrorFallback } from '../../ui/error-fallback';
+import { NotFound } from '../../ui/not-found';
+import { LanguageSwitch, ThemeToggle } from '../../ui/preferences';
+import { CartButton } from '../cart/cart-drawer';
+import { type StoreInfo, useStore, useStorePath } from './context';
+import css from './storefront.module.css';
+
+/** The store's palette and font as CSS variables (a theme editor only has to set them). */
+export function themeStyle(store: StoreInfo): CSSProperties {
+  return {
+    '--sf-primary': store.theme.primary,
+    '--sf-bg': store.theme.background,
+    '--sf-text': store.theme.text,
+    '--sf-accent': store.theme.accent,
+    '--sf-font': store.theme.font,
+  } as CSSProperties;
+}
+
+export function StoreHeader({ store, categories }: { store: StoreInfo; categories: StoreCategory[] }) {
+  const { t } = useTranslation();
+  const path = useStorePath();
+  return (
+    <header className={css.header}>
+      <div className={css.headerInner}>
+        <Link to={path()} className={css.brand} data-testid="store-brand">
+          {store.logoUrl && <img src={store.logoUrl} alt="" width={40} height={40} />}
+          <span>{store.name}</span>
+        </Link>
+        <nav className={css.nav} aria-label={t('storefront.nav.label')}>
+          <NavLink to={path()} end>
+            {t('storefront.nav.home')}
+          </NavLink>
+          {categories.slice(0, 6).map((category) => (
+            <NavLink key={category.id} to={path(`/category/${category.id}`)} data-testid="nav-category">
+              {category.name}
+            </NavLink>
+          ))}
+          <NavLink to={path('/about')}>{t('storefront.nav.about')}</NavLink>
+        </nav>
+        <div className={css.tools}>
+          <LanguageSwitch className="" />
+          <ThemeToggle className={css.iconButton} />
+          <CartButton className={css.iconButton} badgeClassName={css.badge} />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+export function StoreFooter({ store }: { store: StoreInfo }) {
+  const { t } = useTranslation();
+  const path = useStorePath();
+  return (
+    <footer className={css.footer}>
+      <div className={css.footerInner}>
+        <span>
+          © {new Date().getFullYear()} {store.name}
+        </span>
+        <Link to={path('/about')}>{t('storefront.nav.about')}</Link>
+        <span>{t('storefront.footer.poweredBy')}</span>
+      </div>
+    </footer>
+  );
+}
+
+export function StoreNotFound() {
+  const { t } = useTranslation();
+  const path = useStorePath();
+  return (
+    <div className={css.notFound} data-testid="not-found">
+      <p>404</p>
+      <h1>{t('storefront.notFound.title')}</h1>
+      <p className={css.lead}>{t('storefront.notFound.text')}</p>
+      <Link to={path()} className={css.primary}>
+        {t('storefront.notFound.home')}
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * The error boundary of every store page: inside the store's frame (header and cart stay), a
+ * not-found for 404 and the full-screen fallback otherwise; outside a store, the platform's.
+ */
+export function StoreErrorBoundary() {
+  const error = useRouteError();
+  const store = useStore();
+  const { t } = useTranslation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!store) return notFound ? <NotFound /> : <ErrorFallback />;
+  if (!notFound) {
+    if (import.meta.env.DEV) console.error(error);
+    return <ErrorFallback />;
+  }
+  return (
+    <>
+      <title>{`${t('storefront.notFound.title')} · ${store.name}`}</title>
+      <StoreNotFound />
+    </>
+  );
+}
+
+export function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <section className={css.section}>
+      <div className={css.sectionHead}>
+        <h2>{title}</h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}

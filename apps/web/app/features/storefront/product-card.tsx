@@ -1,0 +1,52 @@
+import { imageSrcSet, imageUrl, type StoreProductCard } from '@shop/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useStorePath } from './context';
+import { Price } from './price';
+import css from './storefront.module.css';
+
+export function ProductCard({ product, eager = false }: { product: StoreProductCard; eager?: boolean }) {
+  const { t } = useTranslation();
+  const path = useStorePath();
+  return (
+    <Link to={path(`/product/${product.id}`)} className={css.card} data-testid="product-card" prefetch="intent">
+      <div className={css.cardImage}>
+        {product.imageUrl && (
+          <img
+            src={imageUrl(product.imageUrl, 400)}
+            srcSet={imageSrcSet(product.imageUrl)}
+            sizes="(max-width: 600px) 50vw, 240px"
+            alt={product.title}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            width={400}
+            height={400}
+          />
+        )}
+        {!product.inStock && <span className={css.soldOut}>{t('storefront.stock.out')}</span>}
+      </div>
+      <span className={css.cardTitle} data-testid="product-card-title">
+        {product.title}
+      </span>
+      <Price price={product.price} compareAt={product.compareAtPrice} from={product.variantCount > 1} />
+    </Link>
+  );
+}
+
+export function ProductGrid({ products }: { products: StoreProductCard[] }) {
+  const { t } = useTranslation();
+  if (products.length === 0) {
+    return (
+      <p className={css.empty} data-testid="no-products">
+        {t('storefront.list.empty')}
+      </p>
+    );
+  }
+  return (
+    <div className={css.grid} data-testid="product-grid">
+      {products.map((product, i) => (
+        <ProductCard key={product.id} product={product} eager={i < 4} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import {
+  type Language,
+  type MessageKey,
+  PRODUCT_SORTS,
+  type ProductSort,
+  type StorefrontLoadContext,
+  type StorefrontMarket,
+  type StoreListQuery,
+} from '@shop/shared';
+import { data } from 'react-router';
+import { languageOf } from '../../lib/i18n';
+import { cookieNames, readCookie } from '../../lib/storage';
+
+declare module 'react-router' {
+  // The server (apps/server/src/web.ts) passes this to every loader.
+  interface AppLoadContext extends StorefrontLoadContext {}
+}
+
+/**
+ * The messages (SPEC §8) a shopper's page may show: the storefront's own, and every field
+ * message of the checkout's schema. Only these travel with a store page.
+ */
+export const STOREFRONT_MESSAGES: readonly MessageKey[] = [
+  'ERROR_LOADING_CART',
+  'ERROR_LOADING_CHECKOUT',
+  'ERROR_LOADING_STORE',
+  'ADD_TO_CART_FAILED',
+  'INVALID_SESSION_MARKET_PRODUCT',
+  'BUY_NOW_FAILED',
+  'UPDATE_QUANTITY_FAILED',
+  'REMOVE_ITEM_FAILED',
+  'INVALID_SESSION_OR_STORE',
+  'CHECKOUT_FAILED',
+  'PLACE_ORDER_FAILED',
+  'PAYMENT_FAILED',
+  'TRY_AGAIN',
+  'BASKET_EMPTY',
+  'OUT_OF_STOCK',
+  'PRICE_CHANGED',
+  'ORDER_ALREADY_PAID',
+  'CHECKOUT_CLOSED',
+  'PAYMENT_PROVIDER_ERROR',
+  'invalidQuantity',
+  'regionRequired',
+  'tariffRequired',
+  'tariffNotAvailable',
+  'required',
+  'tooLong',
+  'invalidValue',
+  'invalidEmail',
+  'invalidPhone',
+  'NOT_FOUND',
+  'VALIDATION_FAILED',
+  'NETWORK_ERROR',
+  'TIMEOUT',
+  'INTERNAL',
+];
+
+/** Marks a store page the server may reuse (the same name as apps/server page-cache.ts). */
+export const PAGE_CACHE_HEADER = 'x-storefront-page';
+
+export interface ResolvedStore {
+  market: StorefrontMarket;
+  /** '' on a custom domain, '/{marketName}' otherwise (see useStorePath). */
+  base: string;
+  /** Absolute origin of the store's pages: canonical URLs, Open Graph, sitemap. */
+  origin: string;
+}
+
+const resolved = new WeakMap<object, Promise<ResolvedStore | null>>();
+
+/**
+ * The store of a request: by /{marketName}, or by the custom domain the request came to.
+ * Looked up once per request although the layout and the page both ask (their loaders run
+ * side by side and share the load context).
+ */
+export function resolveStore(context: StorefrontLoadContext, marketName: string | undefined) {
+  let found = resolved.get(context);
+  if (!found) {
+    found = (async () => {
+      if (marketName !== undefined) {
+        const market = await context.storefront.marketByName(marketName);
+        return market ? { market, base: `/${market.name}`, origin: context.origin } : null;
+      }
+      const market = context.domainMarket;
+      return market ? { market, base: '', origin: context.origin } : null;
+    })();
+    resolved.set(context, found);
+  }
+  return found;
+}
+
+export function notFound(): never {
+  throw data(null, { status: 404 });
+}
+
+/** The store or a 404 (unknown store, or a store page on a host that is no store's). */
+export async function requireStore(context: StorefrontLoadContext, marketName: string | undefined) {
+  return (await resolveStore(context, marketName)) ?? notFound();
+}
+
+export function requestLanguage(request: Request): Language {
+  return languageOf(readCookie(request.headers.get('cookie'), cookieNames.language));
+}
+
+/** The list's view from the URL (SPEC §2: sort and stock filter in the URL, so links share it). */
+export function listQueryOf(url: URL): Required<Pick<StoreListQuery, 'sort' | 'page'>> & StoreListQuery {
+  const sort = url.searchParams.get('sort');
+  const stock = url.searchParams.get('stock');
+  const page = Number(url.searchParams.get('page') ?? '1');
+  return {
+    sort: PRODUCT_SORTS.includes(sort as ProductSort) ? (sort as ProductSort) : 'newest',
+    stock: stock === 'in' || stock === 'out' ? stock : undefined,
+    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+  };
+}
+
+/** Plain text of sanitized HTML, for descriptions in meta tags and JSON-LD. */
+export function plainText(html: string | null | undefined, max = 300): string {
+  const text = (html ?? '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}

@@ -1,0 +1,26 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useControlPanel } from '../../features/markets/control-panel';
+import { SettingsNav } from '../../features/markets/settings-nav';
+import { ShippingRates } from '../../features/shipping/shipping-rates';
+import type { Route } from './+types/shipping-and-delivery';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Shipping and delivery · Control panel' }];
+
+export default function ShippingAndDelivery() {
+  const { t } = useTranslation();
+  const { market } = useControlPanel();
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} size="h2" data-testid="cp-shipping-title">
+          {t('shipping.title')}
+        </Title>
+        <Text c="dimmed">{t('shipping.subtitle')}</Text>
+      </div>
+      <SettingsNav />
+      {/* A switch of store shows that store's rates, with no dialog left open from the other. */}
+      <ShippingRates key={market.id} marketId={market.id} />
+    </Stack>
+  );
+}

@@ -1,0 +1,137 @@
+import type { AnalyticsIds, StoreCategory } from '@shop/shared';
+import { useEffect, useMemo, useState } from 'react';
+import { data, Outlet, type ShouldRevalidateFunctionArgs, useLocation } from 'react-router';
+import { Cart, CartContext } from '../../features/cart/cart';
+import { CartDrawer, useCartErrors } from '../../features/cart/cart-drawer';
+import { StoreContext, type StoreInfo } from '../../features/storefront/context';
+import { StoreErrorBoundary, StoreFooter, StoreHeader, themeStyle } from '../../features/storefront/frame';
+import {
+  PAGE_CACHE_HEADER,
+  requestLanguage,
+  resolveStore,
+  STOREFRONT_MESSAGES,
+} from '../../features/storefront/store.server';
+import css from '../../features/storefront/storefront.module.css';
+import { AnalyticsPixels } from '../../features/storefront-analytics/pixels';
+import { trackPageView } from '../../features/storefront-analytics/track';
+import { useAddTexts } from '../../lib/i18n';
+import { catalogueOf, textsOf } from '../../lib/texts.server';
+import type { Route } from './+types/layout';
+
+/**
+ * The frame of a store: at /{marketName}, or at the root of its custom domain. On the
+ * platform's own host without a store name (the landing page, payment results) it adds only
+ * the storefront's texts.
+ */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const language = requestLanguage(request);
+  const texts = textsOf(language, ['storefront']);
+  const catalogue = catalogueOf(language, STOREFRONT_MESSAGES);
+  const found = await resolveStore(context, params.marketName);
+  if (!found) {
+    if (params.marketName !== undefined) throw new Response(null, { status: 404 });
+    return { store: null, categories: [], analytics: null, texts, catalogue };
+  }
+  const { market, base } = found;
+  const store: StoreInfo = {
+    id: market.id,
+    name: market.name,
+    description: market.description,
+    logoUrl: market.logoUrl,
+    theme: market.theme,
+    base,
+    language,
+  };
+  const categories = await context.storefront.categories(market);
+  // Nothing of the visitor is in a store page (cart and checkout are the browser's): the server
+  // may reuse it for everyone while the catalog is at this version (apps/server page-cache.ts).
+  const reusable = !new URL(request.url).pathname.includes('/checkout/');
+  return data(
+    { store, categories, analytics: market.analytics, texts, catalogue },
+    reusable ? { headers: { [PAGE_CACHE_HEADER]: `${market.id}:${market.catalogVersion}` } } : undefined,
+  );
+}
+
+/** Passes the page-cache mark on to the document (children inherit it). */
+export function headers({ parentHeaders, loaderHeaders }: Route.HeadersArgs) {
+  const merged = new Headers(parentHeaders);
+  const mark = loaderHeaders.get(PAGE_CACHE_HEADER);
+  if (mark) merged.set(PAGE_CACHE_HEADER, mark);
+  return merged;
+}
+
+/** The store's data changes with the store (or the language, through a revalidation). */
+export function shouldRevalidate({
+  currentParams,
+  nextParams,
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  return currentParams.marketName !== nextParams.marketName;
+}
+
+export default function StoreLayout({ loaderData }: Route.ComponentProps) {
+  useAddTexts(loaderData.texts, loaderData.catalogue);
+  const { store } = loaderData;
+  if (!store) {
+    return (
+      <StoreContext value={null}>
+        <Outlet />
+      </StoreContext>
+    );
+  }
+  return (
+    <StoreContext value={store}>
+      <StoreFrame store={store} categories={loaderData.categories} analytics={loaderData.analytics} />
+    </StoreContext>
+  );
+}
+
+function StoreFrame({
+  store,
+  categories,
+  analytics,
+}: {
+  store: StoreInfo;
+  categories: StoreCategory[];
+  analytics: AnalyticsIds | null;
+}) {
+  const cart = useMemo(() => new Cart(store.id), [store.id]);
+  const location = useLocation();
+  // Set once React runs the page: buttons do something from then on (tests wait for it).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  // A page view per navigation for the store's pixels (the first page included: counted once).
+  useEffect(() => {
+    trackPageView(`${location.pathname}${location.search}`);
+  }, [location.pathname, location.search]);
+  const showError = useCartErrors();
+  // The basket is the visitor's, fetched in the browser (the visitor id lives there).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per store.
+  useEffect(() => {
+    cart.load().catch(showError);
+  }, [cart]);
+  return (
+    <CartContext value={cart}>
+      <div
+        className={css.store}
+        style={themeStyle(store)}
+        data-testid="storefront"
+        data-hydrated={hydrated || undefined}
+      >
+        <StoreHeader store={store} categories={categories} />
+        <main className={css.main}>
+          <Outlet />
+        </main>
+        <StoreFooter store={store} />
+        <CartDrawer />
+        {analytics && <AnalyticsPixels ids={analytics} />}
+      </div>
+    </CartContext>
+  );
+}
+
+export const ErrorBoundary = StoreErrorBoundary;

@@ -1,0 +1,319 @@
+// Figures (storefront/checkout issue) on PostgreSQL, 2 cores:
+//  - add-to-cart p99 < 25 ms at 100 concurrent shoppers;
+//  - full checkout + payment ≥ 100 orders/s with zero oversell;
+//  - server-rendered product page ≥ 500 req/s with p99 < 50 ms.
+// The merchant, store, category and tariff go through the API; products are inserted directly.
+// Every order is a real shopper's path over HTTP: add to cart, checkout, confirm (address and
+// tariff), place, start the payment, open the sandbox card page and pay with the approve card.
+// Some products are scarce, so shoppers race for their last units; afterwards every product's
+// stock must equal its starting stock minus the units of paid orders, never below zero, with
+// nothing left reserved. Loopback only, bounded in time, stops by itself.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import {
+  apiClient,
+  ensureAnyWebBuild,
+  freshDatabase,
+  median,
+  serverArgs,
+  startProcess,
+  waitForHealth,
+} from './lib.mjs';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SHOPPERS = 100;
+const CHECKOUT_WORKERS = Number(process.env.BENCH_CHECKOUT_WORKERS ?? 24);
+const PLENTIFUL = 200;
+const SCARCE = 5;
+const SCARCE_STOCK = 150;
+const TARGET = { addP99: 25, ordersPerSecond: 100, pageRps: 500, pageP99: 50 };
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
+const APPROVE_CARD = '4242424242424242';
+
+console.log(
+  `load average at start: ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')} (${os.cpus().length} CPUs)`,
+);
+await ensureAnyWebBuild();
+const database = await freshDatabase('bench_checkout');
+const dataDir = mkdtempSync(`${os.tmpdir()}/bench-checkout-`);
+const port = 3294;
+const origin = `http://127.0.0.1:${port}`;
+const server = startProcess('node', serverArgs(), {
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATABASE_URL: database.url,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  DEV_MAILBOX: 'on',
+  RATE_LIMIT_MULTIPLIER: '1000000',
+  PUBLIC_URL: origin,
+  PAYMENT_SANDBOX_SECRET: randomBytes(32).toString('hex'),
+});
+const watchdog = setTimeout(
+  async () => {
+    console.error('checkout bench: over 6 minutes, stopping');
+    await cleanUp();
+    process.exit(1);
+  },
+  6 * 60 * 1000,
+).unref();
+let cleaned = false;
+async function cleanUp() {
+  if (cleaned) return;
+  cleaned = true;
+  await server.stop();
+  await database.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const json = async (method, path, body) => {
+  const response = await fetch(`${origin}/api${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const payload = await response.json();
+  return { status: response.status, data: payload.data, error: payload.error };
+};
+
+function run(options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url: origin, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+try {
+  await waitForHealth(`${origin}/api/health`, 60_000, server.child);
+  const api = apiClient(origin);
+  const token = await api.signUp('checkout-bench@shop.az');
+  const call = (path, init = {}) => api.call(path, { token, ...init });
+  const owner = await call('/User/get-user');
+  const [sector] = await call('/Sector/get-all-sectors');
+  const market = await call('/Market/create-store', {
+    method: 'POST',
+    body: { name: 'bench-checkout', sectorId: sector.id },
+  });
+  const category = await call('/Category/create', {
+    method: 'POST',
+    body: { marketId: market.id, name: 'Everything' },
+  });
+  const tariff = await call('/ShippingTariff/create', {
+    method: 'POST',
+    body: { marketId: market.id, name: 'Courier', price: 500 },
+  });
+
+  const db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+  const products = [];
+  for (let i = 0; i < PLENTIFUL + SCARCE; i++) {
+    const scarce = i >= PLENTIFUL;
+    products.push({
+      id: randomUUID(),
+      scarce,
+      stock: scarce ? SCARCE_STOCK : 1_000_000,
+      price: 1000 + ((i * 37) % 9000),
+    });
+  }
+  for (const p of products) {
+    const title = `${p.scarce ? 'Scarce' : 'Item'} ${p.id.slice(0, 8)}`;
+    await db.query(
+      `insert into products (id, market_id, category_id, title, description, price, stock, images, in_stock, search_text, weight_grams)
+       values ($1, $2, $3, $4, '<p>Bench product with a description long enough to be realistic.</p>', $5, $6, $7, true, lower($4), 500)`,
+      [p.id, market.id, category.id, title, p.price, p.stock, JSON.stringify([`/uploads/${owner.id}/${p.id}.webp`])],
+    );
+  }
+  await db.query('update markets set catalog_version = catalog_version + 1 where id = $1', [market.id]);
+  await db.query('vacuum analyze products');
+  const plentiful = products.filter((p) => !p.scarce);
+  const scarce = products.filter((p) => p.scarce);
+  const pick = (list) => list[Math.floor(Math.random() * list.length)];
+  const results = {};
+
+  // ---- add to cart: 100 shoppers at once ------------------------------------------------------
+  if (!ONLY || ONLY.test('add')) {
+    const visitors = Array.from({ length: SHOPPERS }, () => `bench_${randomBytes(10).toString('hex')}`);
+    let n = 0;
+    const result = await run({
+      duration: SECONDS,
+      connections: SHOPPERS,
+      pipelining: 1,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/Basket/add-product',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify({
+              marketId: market.id,
+              uniqueCode: visitors[n++ % SHOPPERS],
+              productId: pick(plentiful).id,
+              quantity: 1,
+            }),
+          }),
+        },
+      ],
+    });
+    results.add = {
+      rps: Math.round(result.requests.average),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      ok: result['2xx'],
+      non2xx: result.non2xx,
+      errors: result.errors,
+    };
+    console.log(
+      `add to cart, ${SHOPPERS} shoppers: ${results.add.rps} req/s, p50 ${results.add.p50} ms, p99 ${results.add.p99} ms (target < ${TARGET.addP99}), non-2xx ${results.add.non2xx}, errors ${results.add.errors}`,
+    );
+  }
+
+  // ---- full checkout + payment -----------------------------------------------------------------
+  if (!ONLY || ONLY.test('checkout')) {
+    const durations = [];
+    const outcomes = { paid: 0, soldOut: 0, failed: 0 };
+    const failures = new Map();
+    const deadline = Date.now() + SECONDS * 1000;
+    const address = {
+      firstName: 'Bench',
+      lastName: 'Shopper',
+      address1: 'Nizami 1',
+      city: 'Bakı',
+      region: 'baku',
+      postCode: 'AZ1000',
+    };
+    const fail = (step, r) => {
+      outcomes.failed++;
+      const key = `${step}: ${r.status} ${r.error?.code ?? ''}`;
+      failures.set(key, (failures.get(key) ?? 0) + 1);
+    };
+    async function order() {
+      const started = Date.now();
+      const uniqueCode = `bench_${randomBytes(10).toString('hex')}`;
+      // Every third order also wants one unit of a scarce product: those race for the last units.
+      const lines = [pick(plentiful), ...(Math.random() < 1 / 3 ? [pick(scarce)] : [])];
+      for (const p of lines) {
+        const r = await json('POST', '/Basket/add-product', {
+          marketId: market.id,
+          uniqueCode,
+          productId: p.id,
+          quantity: 1,
+        });
+        if (r.status === 409) return void outcomes.soldOut++;
+        if (r.status !== 200) return fail('add', r);
+      }
+      let r = await json('POST', `/Basket/checkout/${uniqueCode}/${market.id}`);
+      if (r.status === 409 && r.error?.code === 'OUT_OF_STOCK') return void outcomes.soldOut++;
+      if (r.status !== 201) return fail('checkout', r);
+      const checkoutId = r.data.id;
+      r = await json('POST', '/Basket/confirm', {
+        checkoutId,
+        uniqueCode,
+        email: `${uniqueCode}@bench.az`,
+        phone: '+994102345678',
+        shippingAddress: address,
+        shippingTariffId: tariff.id,
+      });
+      if (r.status !== 200) return fail('confirm', r);
+      r = await json('POST', '/Order', { checkoutId, uniqueCode, expectedTotal: r.data.total });
+      if (r.status !== 200) return fail('order', r);
+      r = await json('POST', '/Payment/start', { orderId: checkoutId, uniqueCode });
+      if (r.status === 409 && r.error?.code === 'OUT_OF_STOCK') return void outcomes.soldOut++;
+      if (r.status !== 200) return fail('payment', r);
+      const page = new URL(r.data.redirectUrl).pathname;
+      const form = await fetch(`${origin}${page}`);
+      await form.text();
+      const paid = await fetch(`${origin}${page}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ card: APPROVE_CARD, expiry: '12/39', cvc: '123', action: 'pay' }),
+      });
+      await paid.text();
+      if (paid.status !== 303 || !paid.headers.get('location')?.includes('/card-success')) {
+        return fail('pay', { status: paid.status, error: { code: paid.headers.get('location') } });
+      }
+      outcomes.paid++;
+      durations.push(Date.now() - started);
+    }
+    const started = Date.now();
+    await Promise.all(
+      Array.from({ length: CHECKOUT_WORKERS }, async () => {
+        while (Date.now() < deadline) await order();
+      }),
+    );
+    const seconds = (Date.now() - started) / 1000;
+    const sorted = [...durations].sort((a, b) => a - b);
+    results.checkout = {
+      ordersPerSecond: Number((outcomes.paid / seconds).toFixed(1)),
+      ...outcomes,
+      medianMs: median(durations),
+      p99Ms: sorted[Math.floor(sorted.length * 0.99)] ?? null,
+    };
+    console.log(
+      `checkout + payment, ${CHECKOUT_WORKERS} shoppers at a time: ${results.checkout.ordersPerSecond} paid orders/s (target ≥ ${TARGET.ordersPerSecond}); ${outcomes.paid} paid, ${outcomes.soldOut} turned away sold out, ${outcomes.failed} failed; one order end to end median ${results.checkout.medianMs} ms, p99 ${results.checkout.p99Ms} ms`,
+    );
+    for (const [key, count] of failures) console.log(`  failure ${key} × ${count}`);
+
+    // Zero oversell: stock moved by exactly the paid units, never below zero, nothing held.
+    const check = await db.query(
+      `select p.id, p.stock, p.reserved,
+              coalesce((select sum(oi.quantity) from order_items oi join orders o on o.id = oi.order_id
+                        where oi.product_id = p.id and o.payment_status = 'paid'), 0)::int as sold
+         from products p where p.market_id = $1`,
+      [market.id],
+    );
+    const byId = new Map(products.map((p) => [p.id, p]));
+    const wrong = check.rows.filter(
+      (r) => r.stock !== byId.get(r.id).stock - r.sold || r.stock < 0 || r.reserved !== 0,
+    );
+    const scarceSold = check.rows.filter((r) => byId.get(r.id).scarce).reduce((n, r) => n + r.sold, 0);
+    results.oversell = {
+      productsChecked: check.rows.length,
+      wrong: wrong.length,
+      scarceSold,
+      scarceStock: SCARCE * SCARCE_STOCK,
+    };
+    console.log(
+      `oversell check: ${wrong.length} of ${check.rows.length} products wrong; scarce units sold ${scarceSold} of ${SCARCE * SCARCE_STOCK}`,
+    );
+    if (wrong.length) console.log(wrong.slice(0, 5));
+  }
+
+  // ---- server-rendered product page ------------------------------------------------------------
+  if (!ONLY || ONLY.test('page')) {
+    const paths = plentiful.slice(0, 100).map((p) => `/${market.name}/product/${p.id}`);
+    const probe = await fetch(`${origin}${paths[0]}`);
+    const html = await probe.text();
+    if (probe.status !== 200 || !html.includes('<html')) {
+      console.log(`product page: not measured (GET ${paths[0]} answered ${probe.status})`);
+    } else {
+      let i = 0;
+      const result = await run({
+        duration: SECONDS,
+        connections: 32,
+        pipelining: 1,
+        requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[i++ % paths.length] }) }],
+      });
+      results.page = {
+        rps: Math.round(result.requests.average),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        non2xx: result.non2xx,
+      };
+      console.log(
+        `product page (SSR), 32 connections: ${results.page.rps} req/s (target ≥ ${TARGET.pageRps}), p50 ${results.page.p50} ms, p99 ${results.page.p99} ms (target < ${TARGET.pageP99}), non-2xx ${results.page.non2xx}`,
+      );
+    }
+  }
+  await db.end();
+  console.log(JSON.stringify(results));
+} finally {
+  clearTimeout(watchdog);
+  await cleanUp();
+}

@@ -1,0 +1,185 @@
+// Figure (issue 4) on PostgreSQL, 2 cores: the server-rendered product page ≥ 500 req/s with
+// p99 < 50 ms. A store of 200 products (two options, four variants each) is made through the
+// API; then autocannon asks for product pages (one URL, and a rotation over all 200), the store
+// home and a category list, as an anonymous shopper's browser would (cookie language=az).
+// Loopback only, bounded in time, stops by itself.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import autocannon from 'autocannon';
+import sharp from 'sharp';
+import { apiClient, ensureAnyWebBuild, freshDatabase, serverArgs, startProcess, waitForHealth } from './lib.mjs';
+
+const PRODUCTS = 200;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const TARGET = { rps: 500, p99: 50 };
+
+console.log(
+  `load average at start: ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')} (${os.cpus().length} CPUs)`,
+);
+await ensureAnyWebBuild();
+const database = await freshDatabase('bench_storefront');
+const dataDir = mkdtempSync(`${os.tmpdir()}/bench-storefront-`);
+const port = 3294;
+const origin = `http://127.0.0.1:${port}`;
+const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+const server = startProcess('node', [...nodeArgs, ...serverArgs()], {
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: origin,
+  DATABASE_URL: database.url,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  DEV_MAILBOX: 'on',
+  RATE_LIMIT_MULTIPLIER: '1000000',
+  // As `npm start` runs it: React's production build on the server.
+  NODE_ENV: 'production',
+});
+const watchdog = setTimeout(
+  async () => {
+    console.error('storefront bench: over 6 minutes, stopping');
+    await cleanUp();
+    process.exit(1);
+  },
+  6 * 60 * 1000,
+).unref();
+let cleaned = false;
+async function cleanUp() {
+  if (cleaned) return;
+  cleaned = true;
+  await server.stop();
+  await database.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+function serverCpuSeconds() {
+  try {
+    const fields = readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+async function measure(paths, { cookie = 'language=az' } = {}) {
+  let i = 0;
+  const requests =
+    paths.length === 1
+      ? [{ method: 'GET', path: paths[0] }]
+      : [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[i++ % paths.length] }) }];
+  const cpuBefore = serverCpuSeconds();
+  const result = await new Promise((resolve, reject) =>
+    autocannon(
+      {
+        url: origin,
+        duration: SECONDS,
+        connections: CONNECTIONS,
+        headers: { ...(cookie ? { cookie } : {}), accept: 'text/html' },
+        requests,
+      },
+      (error, answer) => (error ? reject(error) : resolve(answer)),
+    ),
+  );
+  const cpu = serverCpuSeconds() - cpuBefore;
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    serverCores: Number((cpu / SECONDS).toFixed(2)),
+    serverCpuMsPerRequest: Number(((cpu * 1000) / Math.max(1, result.requests.total)).toFixed(2)),
+  };
+}
+
+try {
+  await waitForHealth(`${origin}/api/health`, 90_000, server.child);
+  const api = apiClient(origin);
+  const token = await api.signUp('storefront-bench@shop.az');
+  const call = (path, init = {}) => api.call(path, { token, ...init });
+  const [sector] = await call('/Sector/get-all-sectors');
+  const market = await call('/Market/create-store', {
+    method: 'POST',
+    body: { name: 'bench-store', sectorId: sector.id },
+  });
+  await call('/Market/update-store', {
+    method: 'PUT',
+    body: { id: market.id, description: 'A store for the storefront benchmark.' },
+  });
+  const category = await call('/Category/create', { method: 'POST', body: { marketId: market.id, name: 'Shirts' } });
+  const png = await sharp({ create: { width: 800, height: 800, channels: 3, background: { r: 30, g: 120, b: 160 } } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([png], { type: 'image/png' }), 'shirt.png');
+  const uploaded = await fetch(`${origin}/api/Media/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const image = (await uploaded.json()).data.url;
+  const ids = [];
+  for (let n = 1; n <= PRODUCTS; n++) {
+    const product = await call('/Products/create', {
+      method: 'POST',
+      body: {
+        marketId: market.id,
+        categoryId: category.id,
+        title: `Shirt ${n}`,
+        description: `<p>Shirt number ${n}: <strong>cotton</strong>, light, for every day.</p><ul><li>100% cotton</li><li>Washes at 30 °C</li></ul>`,
+        images: [image],
+        price: 1000 + n * 10,
+        options: [
+          { name: 'Size', values: ['S', 'M'] },
+          { name: 'Colour', values: ['Red', 'Blue'] },
+        ],
+        variants: [
+          { options: ['S', 'Red'], price: 1000 + n * 10, stock: 10 },
+          { options: ['S', 'Blue'], price: 1100 + n * 10, compareAtPrice: 1500 + n * 10, stock: 3 },
+          { options: ['M', 'Red'], price: 1000 + n * 10, stock: 0 },
+          { options: ['M', 'Blue'], price: 1200 + n * 10, stock: 20 },
+        ],
+      },
+    });
+    ids.push(product.id);
+  }
+  const productPaths = ids.map((id) => `/bench-store/product/${id}`);
+  // Warm up as a returning shopper's browser (language cookie): each page rendered once.
+  const warm = (path) => fetch(`${origin}${path}`, { headers: { cookie: 'language=az' } }).then((r) => r.arrayBuffer());
+  for (const path of productPaths) await warm(path);
+
+  const runs = [
+    ['product page, one URL', [productPaths[0]]],
+    [`product pages, ${PRODUCTS} URLs`, productPaths],
+    // A first visit (no language cookie yet) is rendered every time: React's cost, uncached.
+    [`product pages, ${PRODUCTS} URLs, first visits (rendered each time)`, productPaths, { cookie: '' }],
+    ['store home', ['/bench-store']],
+    ['category list, sorted by price', [`/bench-store/category/${category.id}?sort=price_asc`]],
+  ];
+  const rows = [];
+  for (const [name, paths, options] of runs) {
+    const figures = await measure(paths, options);
+    const product = name.startsWith('product') && !options;
+    const meets = product ? figures.rps >= TARGET.rps && figures.p99 < TARGET.p99 && figures.non2xx === 0 : '–';
+    rows.push({ scenario: name, ...figures, meets: meets === true ? 'yes' : meets === false ? 'NO' : meets });
+    console.log(name, figures);
+  }
+  console.log(
+    `\n${SECONDS} s per run, ${CONNECTIONS} connections, target for product pages: ≥ ${TARGET.rps} req/s, p99 < ${TARGET.p99} ms`,
+  );
+  console.log('| scenario | req/s | p50 | p99 | max | non-2xx | server cores | server CPU ms/req | meets |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    console.log(
+      `| ${r.scenario} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.max} | ${r.non2xx + r.errors} | ${r.serverCores} | ${r.serverCpuMsPerRequest} | ${r.meets} |`,
+    );
+  }
+  process.exitCode = rows.every((r) => r.meets !== 'NO') ? 0 : 1;
+} finally {
+  clearTimeout(watchdog);
+  await cleanUp();
+}

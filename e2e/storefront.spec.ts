@@ -1,0 +1,386 @@
+import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { SANDBOX_CARDS } from '@shop/shared';
+import { codeFor, DEMO, imageFile, uniqueTag, useLanguage } from './support';
+
+// The shopper's storefront (SPEC §2 Public storefront, issue 4): browse a category, sort and
+// filter, pick a variant, add to cart, reload (the cart stays); not-found; what search engines
+// and link previews read in the server's HTML; the same store on its custom domain.
+
+const port = Number(process.env.E2E_PORT ?? 3199);
+const origin = `http://127.0.0.1:${port}`;
+/** Seeded by scripts/e2e-seed.ts as a verified, active domain of the demo store. */
+const DOMAIN = process.env.E2E_DOMAIN ?? 'shop.e2e.test';
+
+interface Seeded {
+  store: string;
+  categoryId: string;
+  categoryName: string;
+  products: { alpha: string; beta: string; gamma: string };
+}
+
+async function call<T>(api: APIRequestContext, method: string, path: string, data?: unknown): Promise<T> {
+  const response = await api.fetch(`/api${path}`, { method, data });
+  const body = await response.json();
+  expect(response.ok(), `${method} ${path}: ${JSON.stringify(body)}`).toBe(true);
+  return body.data as T;
+}
+
+/** The demo merchant, signed in through the API (login code from the dev mailbox). */
+async function merchantApi(): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL: origin });
+  const since = Date.now();
+  await call(api, 'POST', '/User/login', { login: DEMO.email, password: DEMO.password });
+  await call(api, 'POST', '/User/confirm-login', { email: DEMO.email, code: await codeFor(api, DEMO.email, since) });
+  return api;
+}
+
+async function upload(api: APIRequestContext, name: string, colour: { r: number; g: number; b: number }) {
+  const file = await imageFile(name, colour);
+  const response = await api.post('/api/Media/upload', { multipart: { file } });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()).data as { url: string }).url;
+}
+
+/** A store of its own, so that the lists are exactly these three products. */
+async function seedStore(): Promise<Seeded> {
+  const api = await merchantApi();
+  const tag = uniqueTag();
+  const [sector] = await call<{ id: number }[]>(api, 'GET', '/Sector/get-all-sectors');
+  const market = await call<{ id: string; name: string }>(api, 'POST', '/Market/create-store', {
+    name: `sf-${tag}`,
+    sectorId: sector?.id,
+  });
+  await call(api, 'PUT', '/Market/update-store', { id: market.id, description: 'Shirts for every day.' });
+  const categoryName = `Shirts ${tag}`;
+  const category = await call<{ id: string }>(api, 'POST', '/Category/create', {
+    marketId: market.id,
+    name: categoryName,
+    description: 'Light shirts for the summer.',
+  });
+  const red = await upload(api, 'red.png', { r: 200, g: 30, b: 30 });
+  const blue = await upload(api, 'blue.png', { r: 30, g: 30, b: 200 });
+  const base = { marketId: market.id, categoryId: category.id, description: '<p>A good shirt.</p>' };
+  const alpha = await call<{ id: string }>(api, 'POST', '/Products/create', {
+    ...base,
+    title: 'Alpha shirt',
+    images: [red],
+    price: 3000,
+    stock: 10,
+  });
+  const beta = await call<{ id: string }>(api, 'POST', '/Products/create', {
+    ...base,
+    title: 'Beta shirt',
+    images: [blue],
+    price: 1000,
+    stock: 0,
+  });
+  const gamma = await call<{ id: string }>(api, 'POST', '/Products/create', {
+    ...base,
+    title: 'Gamma shirt',
+    description: '<p>Cotton, <strong>soft</strong> and light.</p>',
+    images: [red, blue],
+    price: 2000,
+    options: [
+      { name: 'Size', values: ['S', 'M'] },
+      { name: 'Colour', values: ['Red', 'Blue'] },
+    ],
+    variants: [
+      { options: ['S', 'Red'], price: 2000, stock: 3 },
+      { options: ['S', 'Blue'], price: 2500, compareAtPrice: 3000, stock: 20, imageUrl: blue },
+      { options: ['M', 'Red'], price: 2000, stock: 0 },
+      { options: ['M', 'Blue'], price: 2200, stock: 8 },
+    ],
+  });
+  await call(api, 'POST', '/ShippingTariff/create', {
+    marketId: market.id,
+    name: 'Courier',
+    price: 500,
+    minDays: 1,
+    maxDays: 2,
+  });
+  await api.dispose();
+  return {
+    store: market.name,
+    categoryId: category.id,
+    categoryName,
+    products: { alpha: alpha.id, beta: beta.id, gamma: gamma.id },
+  };
+}
+
+let seeded: Seeded;
+test.beforeAll(async () => {
+  seeded = await seedStore();
+});
+
+const cardTitles = (page: Page) => page.getByTestId('product-card-title').allTextContents();
+
+/** The server's HTML is there at once; clicks work once React has hydrated the page. */
+async function hydrated(page: Page) {
+  await expect(page.locator('[data-testid="storefront"][data-hydrated="true"]')).toBeVisible();
+}
+
+test('a shopper browses a category, sorts and filters it, and the URL keeps the view', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await page.goto(`/${seeded.store}`);
+  await hydrated(page);
+  await expect(page.getByTestId('store-brand')).toContainText(seeded.store);
+  await expect(page.getByTestId('store-hero')).toContainText('Shirts for every day.');
+
+  await page.getByTestId('nav-category').filter({ hasText: seeded.categoryName }).click();
+  await expect(page).toHaveURL(new RegExp(`/${seeded.store}/category/${seeded.categoryId}$`));
+  await expect(page.getByTestId('page-title')).toHaveText(seeded.categoryName);
+  await expect(page.getByTestId('product-count')).toHaveText('3 products');
+
+  await page.getByTestId('sort').selectOption('price_asc');
+  await expect(page).toHaveURL(/\?sort=price_asc$/);
+  await expect.poll(() => cardTitles(page)).toEqual(['Beta shirt', 'Gamma shirt', 'Alpha shirt']);
+
+  await page.getByTestId('sort').selectOption('price_desc');
+  await expect.poll(() => cardTitles(page)).toEqual(['Alpha shirt', 'Gamma shirt', 'Beta shirt']);
+
+  await page.getByTestId('sort').selectOption('name_desc');
+  await expect.poll(() => cardTitles(page)).toEqual(['Gamma shirt', 'Beta shirt', 'Alpha shirt']);
+
+  await page.getByTestId('stock-filter-in').click();
+  await expect(page).toHaveURL(/\?sort=name_desc&stock=in$/);
+  await expect.poll(() => cardTitles(page)).toEqual(['Gamma shirt', 'Alpha shirt']);
+  await expect(page.getByTestId('product-count')).toHaveText('2 products');
+
+  await page.getByTestId('stock-filter-out').click();
+  await expect.poll(() => cardTitles(page)).toEqual(['Beta shirt']);
+  await expect(page.getByTestId('product-card')).toContainText('Out of stock');
+
+  // A shared link opens the same view, rendered by the server.
+  await page.goto(`/${seeded.store}/category/${seeded.categoryId}?sort=price_asc&stock=in`);
+  await expect.poll(() => cardTitles(page)).toEqual(['Gamma shirt', 'Alpha shirt']);
+  await expect(page.getByTestId('sort')).toHaveValue('price_asc');
+});
+
+test('a shopper picks a variant, adds it to the cart, and the cart survives a reload', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await page.goto(`/${seeded.store}/product/${seeded.products.gamma}`);
+  await hydrated(page);
+  await expect(page.getByTestId('product-title')).toHaveText('Gamma shirt');
+  await expect(page.getByTestId('cart-count')).toHaveText('0');
+
+  const value = (name: string) => page.getByTestId('option-value').filter({ hasText: new RegExp(`^${name}$`) });
+  // The first choice is the first variant: S / Red, only 3 left.
+  await expect(value('S')).toHaveAttribute('aria-checked', 'true');
+  await expect(value('Red')).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByTestId('stock-state')).toHaveText('Only 3 left');
+
+  await value('M').click();
+  await expect(page.getByTestId('stock-state')).toHaveText('Out of stock');
+  await expect(page.getByTestId('add-to-cart')).toBeDisabled();
+
+  await value('S').click();
+  await value('Blue').click();
+  await expect(page.getByTestId('stock-state')).toHaveText('In stock');
+  await expect(page.getByTestId('price').first()).toContainText('AZN 25.00');
+  await expect(page.getByTestId('compare-at').first()).toContainText('AZN 30.00');
+
+  await page.getByTestId('quantity').fill('2');
+  await page.getByTestId('add-to-cart').click();
+  const drawer = page.getByTestId('cart-drawer');
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByTestId('cart-line')).toHaveCount(1);
+  await expect(drawer.getByTestId('cart-line')).toContainText('Gamma shirt');
+  await expect(drawer.getByTestId('cart-line-variant')).toHaveText('S / Blue');
+  await expect(drawer.getByTestId('cart-line-quantity')).toHaveText('2');
+  await expect(drawer.getByTestId('cart-subtotal')).toHaveText('AZN 50.00');
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+  const visitor = await page.evaluate(() => localStorage.getItem('uniqueCode'));
+  expect(visitor).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
+
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+  await page.getByTestId('cart-button').click();
+  await expect(drawer.getByTestId('cart-line-quantity')).toHaveText('2');
+  expect(await page.evaluate(() => localStorage.getItem('uniqueCode'))).toBe(visitor);
+
+  await drawer.getByTestId('cart-line-increase').click();
+  await expect(drawer.getByTestId('cart-line-quantity')).toHaveText('3');
+  await expect(drawer.getByTestId('cart-subtotal')).toHaveText('AZN 75.00');
+  await drawer.getByTestId('cart-line-remove').click();
+  await expect(drawer.getByTestId('cart-empty')).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveText('0');
+});
+
+/** Pays on the sandbox provider's test page (DESIGN §5) with one of its test cards. */
+async function payWithCard(page: Page, card: string) {
+  await expect(page.getByTestId('sandbox-amount')).toBeVisible();
+  await page.locator('#card').fill(card);
+  await page.locator('#expiry').fill('12/30');
+  await page.locator('#cvc').fill('123');
+  await page.locator('button[name="action"][value="pay"]').click();
+}
+
+test('a shopper checks out with an address and a tariff, a declined card is retried, and the order is paid', async ({
+  page,
+}) => {
+  await useLanguage(page, 'en');
+  await page.goto(`/${seeded.store}/product/${seeded.products.alpha}`);
+  await hydrated(page);
+  await page.getByTestId('add-to-cart').click();
+  await page.getByTestId('cart-checkout').click();
+  await expect(page).toHaveURL(new RegExp(`/${seeded.store}/checkout/[0-9a-f-]{36}$`));
+  await expect(page.getByTestId('summary-line')).toContainText('Alpha shirt');
+  await expect(page.getByTestId('summary-subtotal')).toHaveText('AZN 30.00');
+  await expect(page.getByTestId('reservation')).toContainText(/We hold your items for 1[45]:\d\d/);
+
+  // Every required field says what is wrong, in the shopper's language (SPEC §5 Checkout).
+  await page.getByTestId('pay').click();
+  await expect(page.getByTestId('error-email')).toHaveText('Invalid email format');
+  await expect(page.getByTestId('error-phone')).toHaveText('Enter the phone as +994 10 234 56 78');
+  await expect(page.getByTestId('error-shippingAddress.firstName')).toHaveText('Fill in the inputs completely');
+  await expect(page.getByTestId('error-shippingAddress.region')).toHaveText('Choose a region');
+  await expect(page.getByTestId('error-shippingTariffId')).toHaveText('Choose a delivery tariff');
+
+  await page.getByTestId('field-email').fill('shopper@shop.az');
+  await page.getByTestId('field-phone').fill('10 234 56 78');
+  await page.getByTestId('field-shippingAddress.firstName').fill('Aysel');
+  await page.getByTestId('field-shippingAddress.lastName').fill('Məmmədova');
+  await page.getByTestId('field-shippingAddress.address1').fill('Nizami küçəsi 10');
+  await page.getByTestId('field-shippingAddress.city').fill('Bakı');
+  await page.getByTestId('field-shippingAddress.region').selectOption('baku');
+  await page.getByTestId('field-shippingAddress.postCode').fill('AZ1000');
+  const tariff = page.getByTestId('tariff');
+  await expect(tariff).toContainText('Courier');
+  await expect(tariff).toContainText('1–2 days');
+  await expect(tariff.locator('input')).toBeChecked();
+  await expect(page.getByTestId('summary-shipping')).toHaveText('AZN 5.00');
+  await expect(page.getByTestId('summary-total')).toHaveText('AZN 35.00');
+  await page.getByTestId('field-note').fill('Ring twice');
+
+  await page.getByTestId('pay').click();
+  await payWithCard(page, SANDBOX_CARDS.decline);
+  await expect(page).toHaveURL(/\/card-failed\?orderId=[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('payment-failed')).toContainText('Payment Failed');
+
+  await page.getByTestId('retry-payment').click();
+  await payWithCard(page, SANDBOX_CARDS.approve);
+  await expect(page).toHaveURL(/\/card-success\?orderId=[0-9a-f-]{36}$/);
+  const success = page.getByTestId('payment-success');
+  await expect(success).toBeVisible();
+  await expect(page.getByTestId('order-name')).toHaveText(/^Order #\d{4,}$/);
+  await expect(success.getByTestId('summary-line')).toContainText('Alpha shirt');
+  await expect(success.getByTestId('summary-total')).toHaveText('AZN 35.00');
+  await expect(success).toContainText('Nizami küçəsi 10');
+  await expect(page.getByTestId('continue-shopping')).toHaveAttribute('href', `/${seeded.store}`);
+
+  // The basket became the order: the store's cart is empty again.
+  await page.getByTestId('continue-shopping').click();
+  await hydrated(page);
+  await expect(page.getByTestId('cart-count')).toHaveText('0');
+});
+
+test('an unknown product, page or store is a 404 with the not-found page', async ({ page }) => {
+  await useLanguage(page, 'en');
+  const unknown = '00000000-0000-4000-8000-000000000000';
+  const product = await page.goto(`/${seeded.store}/product/${unknown}`);
+  expect(product?.status()).toBe(404);
+  await expect(page.getByTestId('not-found')).toBeVisible();
+  // Inside the store's frame: its header stays.
+  await expect(page.getByTestId('store-brand')).toContainText(seeded.store);
+
+  expect((await page.goto(`/${seeded.store}/category/${unknown}`))?.status()).toBe(404);
+  expect((await page.goto(`/${seeded.store}/no-such-page`))?.status()).toBe(404);
+  const store = await page.goto(`/no-such-store-${uniqueTag()}`);
+  expect(store?.status()).toBe(404);
+  await expect(page.getByTestId('not-found')).toBeVisible();
+});
+
+test('the server HTML carries the title, description, canonical URL, Open Graph and JSON-LD', async ({ request }) => {
+  const url = `${origin}/${seeded.store}/product/${seeded.products.gamma}`;
+  const response = await request.get(url, { headers: { cookie: 'language=en' } });
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html).toContain(`<title>Gamma shirt · ${seeded.store}</title>`);
+  expect(html).toContain('<meta name="description" content="Cotton, soft and light."/>');
+  expect(html).toContain(`<link rel="canonical" href="${url}"/>`);
+  expect(html).toContain('<meta property="og:type" content="product"/>');
+  expect(html).toContain('<meta property="og:title" content="Gamma shirt · ');
+  expect(html).toMatch(new RegExp(`<meta property="og:image" content="${origin}/uploads/[^"]+-800\\.webp"/>`));
+  expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+  // The product itself is in the HTML, not only in scripts.
+  expect(html).toContain('data-testid="product-title">Gamma shirt</h1>');
+
+  const ld = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1];
+  expect(ld).toBeTruthy();
+  const product = JSON.parse(ld as string);
+  expect(product).toMatchObject({
+    '@type': 'Product',
+    name: 'Gamma shirt',
+    url,
+    offers: {
+      '@type': 'AggregateOffer',
+      lowPrice: '20.00',
+      highPrice: '25.00',
+      priceCurrency: 'AZN',
+      availability: 'https://schema.org/InStock',
+    },
+  });
+
+  const sitemap = await request.get(`${origin}/${seeded.store}/sitemap.xml`);
+  expect(sitemap.headers()['content-type']).toContain('application/xml');
+  const xml = await sitemap.text();
+  for (const id of Object.values(seeded.products)) {
+    expect(xml).toContain(`<loc>${origin}/${seeded.store}/product/${id}</loc>`);
+  }
+  expect(xml).toContain(`<loc>${origin}/${seeded.store}/category/${seeded.categoryId}</loc>`);
+  const robots = await (await request.get(`${origin}/${seeded.store}/robots.txt`)).text();
+  expect(robots).toContain(`Sitemap: ${origin}/${seeded.store}/sitemap.xml`);
+  expect(robots).toContain(`Disallow: /${seeded.store}/checkout/`);
+});
+
+test('a custom domain serves its store at the root', async ({ playwright }, testInfo) => {
+  // The domain resolves to this machine inside this browser only.
+  const launchOptions = testInfo.project.use.launchOptions ?? {};
+  const browser = await playwright.chromium.launch({
+    ...launchOptions,
+    args: [...(launchOptions.args ?? []), `--host-resolver-rules=MAP ${DOMAIN} 127.0.0.1`],
+  });
+  try {
+    const site = `http://${DOMAIN}:${port}`;
+    const context = await browser.newContext({ baseURL: site });
+    await context.addCookies([{ name: 'language', value: 'en', domain: DOMAIN, path: '/' }]);
+    const page = await context.newPage();
+    const home = await page.goto('/');
+    expect(home?.status()).toBe(200);
+    await hydrated(page);
+    await expect(page.getByTestId('store-brand')).toContainText(DEMO.store);
+    await expect(page.getByTestId('store-brand')).toHaveAttribute('href', '/');
+
+    // Links are the store's own, at the root of its domain.
+    const card = page.getByTestId('product-card').first();
+    await expect(card).toHaveAttribute('href', /^\/product\/[0-9a-f-]{36}$/);
+    const title = (await card.getByTestId('product-card-title').textContent()) as string;
+    await card.click();
+    await expect(page).toHaveURL(new RegExp(`^${site}/product/[0-9a-f-]{36}$`));
+    await expect(page.getByTestId('product-title')).toHaveText(title);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', page.url());
+
+    // Server-rendered at the root too, with the store's sitemap and robots.txt.
+    const direct = await page.goto(new URL(page.url()).pathname);
+    expect(direct?.status()).toBe(200);
+    // (Through the browser: only it resolves the domain here.)
+    const sitemap = await page.goto('/sitemap.xml');
+    expect(await sitemap?.text()).toContain(`<loc>${site}/product/`);
+    const robots = await page.goto('/robots.txt');
+    expect(await robots?.text()).toContain(`Sitemap: ${site}/sitemap.xml`);
+    expect((await page.goto('/about'))?.status()).toBe(200);
+    await expect(page.getByTestId('page-title')).toContainText(DEMO.store);
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+
+  // The platform's own host keeps its landing page and has no store pages at the root.
+  const api = await playwrightRequest.newContext({ baseURL: origin });
+  expect((await api.get('/')).status()).toBe(200);
+  expect(await (await api.get('/')).text()).not.toContain('data-testid="storefront"');
+  expect((await api.get(`/product/${seeded.products.alpha}`)).status()).toBe(404);
+  expect((await api.get('/sitemap.xml')).status()).toBe(404);
+  await api.dispose();
+});

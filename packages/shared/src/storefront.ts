@@ -1,0 +1,128 @@
+import type { Page, ProductListItem, ProductSort } from './catalog.js';
+import type { AnalyticsIds } from './commerce.js';
+
+/**
+ * What the server-rendered storefront reads (SPEC §2 Public storefront). The web app's loaders
+ * get a `StorefrontReader` through React Router's load context and read the database through it
+ * directly, never the HTTP API (DESIGN §1: the page arrives whole, fast).
+ */
+
+/** The store's palette and font (SPEC §3 Market branding); defaults when none is chosen. */
+export interface StoreTheme {
+  primary: string;
+  background: string;
+  text: string;
+  accent: string;
+  font: string;
+}
+
+export const DEFAULT_STORE_THEME: StoreTheme = {
+  primary: '#0b7285',
+  background: '#ffffff',
+  text: '#1f2328',
+  accent: '#e8590c',
+  font: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+};
+
+export interface StorefrontMarket {
+  id: string;
+  name: string;
+  description: string | null;
+  logoUrl: string | null;
+  /** Bumped by every catalog write: cached pages are keyed by it. */
+  catalogVersion: number;
+  theme: StoreTheme;
+  analytics: AnalyticsIds;
+}
+
+export interface StoreCategory {
+  id: string;
+  name: string;
+  description: string | null;
+  imageUrl: string | null;
+}
+
+export interface StoreCollection {
+  id: string;
+  title: string;
+  description: string | null;
+  coverImageUrl: string;
+}
+
+/**
+ * A unit a shopper can buy. `available`: null when not limited (plenty, not tracked, or sold
+ * when out), else the units left when few (≤ LOW_STOCK) or 0: exact larger counts stay private.
+ */
+export interface StoreVariant {
+  id: string;
+  options: string[];
+  price: number;
+  compareAtPrice: number | null;
+  imageUrl: string | null;
+  available: number | null;
+}
+
+export interface StoreProduct {
+  id: string;
+  title: string;
+  /** Sanitized HTML. */
+  description: string;
+  category: StoreCategory | null;
+  images: string[];
+  price: number;
+  compareAtPrice: number | null;
+  available: number | null;
+  options: { name: string; values: string[] }[];
+  variants: StoreVariant[];
+  updatedAt: string;
+}
+
+/** Fewer units than this left show as "only N left". */
+export const LOW_STOCK = 5;
+
+export interface StoreListQuery {
+  sort?: ProductSort;
+  stock?: 'in' | 'out';
+  page?: number;
+  categoryId?: string;
+  collectionId?: string;
+}
+
+export type StoreProductCard = Pick<
+  ProductListItem,
+  'id' | 'title' | 'price' | 'compareAtPrice' | 'imageUrl' | 'inStock' | 'variantCount'
+>;
+
+export interface StoreHome {
+  categories: StoreCategory[];
+  collections: StoreCollection[];
+  products: StoreProductCard[];
+}
+
+export interface SitemapEntry {
+  path: string;
+  updatedAt: string | null;
+}
+
+export interface StorefrontReader {
+  /** A store by its public name; null when there is none. */
+  marketByName(name: string): Promise<StorefrontMarket | null>;
+  /** The store a verified, active custom domain serves; null for any other host. */
+  marketByHost(host: string): Promise<StorefrontMarket | null>;
+  home(market: StorefrontMarket): Promise<StoreHome>;
+  products(market: StorefrontMarket, query: StoreListQuery): Promise<Page<StoreProductCard>>;
+  product(market: StorefrontMarket, id: string): Promise<StoreProduct | null>;
+  category(market: StorefrontMarket, id: string): Promise<StoreCategory | null>;
+  collection(market: StorefrontMarket, id: string): Promise<StoreCollection | null>;
+  categories(market: StorefrontMarket): Promise<StoreCategory[]>;
+  sitemap(market: StorefrontMarket): Promise<SitemapEntry[]>;
+}
+
+/** React Router's load context, built per request by the server (apps/server/src/web.ts). */
+export interface StorefrontLoadContext {
+  storefront: StorefrontReader;
+  /** The store whose custom domain the request's Host is; null on the platform's own host. */
+  domainMarket: StorefrontMarket | null;
+  /** The absolute origin of this request's pages (PUBLIC_URL, or https://{domain}). */
+  origin: string;
+}
