@@ -44,7 +44,9 @@ const database = await freshDatabase('bench_checkout');
 const dataDir = mkdtempSync(`${os.tmpdir()}/bench-checkout-`);
 const port = 3294;
 const origin = `http://127.0.0.1:${port}`;
-const server = startProcess('node', serverArgs(), {
+// Profiling aid: BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server.
+const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+const server = startProcess('node', [...nodeArgs, ...serverArgs()], {
   PORT: String(port),
   HOST: '127.0.0.1',
   DATABASE_URL: database.url,
@@ -54,6 +56,7 @@ const server = startProcess('node', serverArgs(), {
   RATE_LIMIT_MULTIPLIER: '1000000',
   PUBLIC_URL: origin,
   PAYMENT_SANDBOX_SECRET: randomBytes(32).toString('hex'),
+  NODE_ENV: 'production',
 });
 const watchdog = setTimeout(
   async () => {

@@ -5,7 +5,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import type { StorefrontLoadContext } from '@shop/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
-import { PAGE_CACHE_HEADER, PageCache, type RenderedPage } from './modules/storefront/page-cache.js';
+import { languageCookieFor, PAGE_CACHE_HEADER, PageCache, type RenderedPage } from './modules/storefront/page-cache.js';
 import { StorefrontService } from './modules/storefront/service.js';
 import type { AppContext } from './platform/context.js';
 
@@ -114,6 +114,8 @@ async function serve(
   if (cached) {
     reply.status(cached.status);
     for (const [key, value] of cached.headers) reply.header(key, value);
+    const cookie = languageCookieFor(request);
+    if (cookie) reply.header('set-cookie', cookie);
     return reply.send(cached.body);
   }
 

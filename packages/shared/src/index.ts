@@ -7,6 +7,7 @@ export * from './market.js';
 export * from './media.js';
 export * from './messages.js';
 export * from './money.js';
+export * from './orders.js';
 export * from './regions.js';
 export * from './storefront.js';
 export * from './user.js';

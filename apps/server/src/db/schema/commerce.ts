@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { products, productVariants } from './catalog.js';
 import { markets } from './market.js';
 
@@ -139,6 +151,15 @@ export const orders = pgTable(
     paidAt: timestamp({ withTimezone: true }),
     placedAt: timestamp({ withTimezone: true }),
     confirmationSentAt: timestamp({ withTimezone: true }),
+    /** Given back to the shopper so far, qəpik; never more than total. */
+    refundedAmount: integer().notNull().default(0),
+    /** Closed by hand in the panel (archived), else closed by the rules of OrderDetails.closed. */
+    archivedAt: timestamp({ withTimezone: true }),
+    fulfilledAt: timestamp({ withTimezone: true }),
+    canceledAt: timestamp({ withTimezone: true }),
+    /** Abandoned checkouts: when the reminder went out, and when the checkout was paid after all. */
+    reminderSentAt: timestamp({ withTimezone: true }),
+    recoveredAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -173,6 +194,9 @@ export const orderItems = pgTable(
     weightGrams: integer().notNull().default(0),
     /** Whether stock is tracked for the unit: only then is it reserved and sold. */
     tracked: boolean().notNull(),
+    fulfilledQuantity: integer().notNull().default(0),
+    /** Units given back to stock by refunds. */
+    refundedQuantity: integer().notNull().default(0),
     position: integer().notNull(),
   },
   (t) => [index('order_items_order_idx').on(t.orderId, t.position)],
@@ -230,4 +254,97 @@ export const marketDomains = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('market_domains_name_key').on(t.name), index('market_domains_market_idx').on(t.marketId)],
+);
+
+/** The order's timeline (cp order details): what happened, when, by whom. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    marketId: uuid()
+      .notNull()
+      .references(() => markets.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/** Money given back through the provider's reverse call. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    marketId: uuid()
+      .notNull()
+      .references(() => markets.id, { onDelete: 'cascade' }),
+    paymentId: uuid()
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    amount: integer().notNull(),
+    status: text().$type<'succeeded' | 'failed'>().notNull(),
+    reason: text(),
+    /** The provider's message when it refused. */
+    message: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('refunds_order_idx').on(t.orderId)],
+);
+
+/** Everyone who has paid an order in a market, by e-mail; kept up to date as orders are paid. */
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    marketId: uuid()
+      .notNull()
+      .references(() => markets.id, { onDelete: 'cascade' }),
+    /** Lowercased. */
+    email: text().notNull(),
+    firstName: text(),
+    lastName: text(),
+    phone: text(),
+    ordersCount: integer().notNull().default(0),
+    /** Qəpik, paid orders less refunds. */
+    totalSpent: integer().notNull().default(0),
+    firstOrderAt: timestamp({ withTimezone: true }),
+    lastOrderAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('customers_market_email_key').on(t.marketId, t.email)],
+);
+
+/** Storefront page views per market and day, added up in batches (analytics dashboard). */
+export const storefrontDailyStats = pgTable(
+  'storefront_daily_stats',
+  {
+    marketId: uuid()
+      .notNull()
+      .references(() => markets.id, { onDelete: 'cascade' }),
+    day: date().notNull(),
+    pageViews: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.marketId, t.day] })],
+);
+
+/** One row per visitor, market and day: the sessions of the conversion rate. */
+export const storefrontSessions = pgTable(
+  'storefront_sessions',
+  {
+    marketId: uuid()
+      .notNull()
+      .references(() => markets.id, { onDelete: 'cascade' }),
+    day: date().notNull(),
+    /** A hash of the visitor id: the dashboard only counts them. */
+    visitor: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.marketId, t.day, t.visitor] })],
 );

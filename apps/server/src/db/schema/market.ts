@@ -39,6 +39,8 @@ export const markets = pgTable(
     orderPrefix: text().notNull().default('#'),
     orderSuffix: text().notNull().default(''),
     autoFulfill: boolean().notNull().default(false),
+    /** Abandoned checkouts: minutes after which the one reminder e-mail goes out; null = never. */
+    abandonedReminderMinutes: integer().default(60),
     /** The next order number; taken under the market row's lock when an order is placed. */
     nextOrderNumber: integer().notNull().default(1001),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -156,11 +156,14 @@ export class BasketService {
     return basketView(basket, await readLines(this.ctx.db, basket.id));
   }
 
+  /**
+   * Three round trips, the hot path of every shop: read the unit with what the visitor's basket
+   * holds of it, write basket and line in one statement, read the basket back.
+   */
   async add(input: AddToBasketInput & { quantity: number }): Promise<Basket> {
     const db = this.ctx.db;
+    const { marketId, uniqueCode } = input;
     const variantId = input.variantId ?? null;
-    const basket = await this.findOrCreate(db, input.marketId, input.uniqueCode);
-    // The unit, its stock and what the basket already holds of it, in one read.
     const [unit] = rowsOf<{
       id: string;
       variant_count: number;
@@ -174,19 +177,21 @@ export class BasketService {
       await db.execute(sql`select p.id, p.variant_count, v.id as variant_id,
           p.track_quantity and not p.continue_selling as limited,
           coalesce(v.stock, p.stock) as stock, coalesce(v.reserved, p.reserved) as reserved,
-          (select quantity from basket_items where basket_id = ${basket.id} and product_id = p.id
+          (select quantity from basket_items where basket_id = b.id and product_id = p.id
              and variant_id is not distinct from ${variantId}) as current,
-          (select count(*)::int from basket_items where basket_id = ${basket.id}) as lines
+          (select count(*)::int from basket_items where basket_id = b.id) as lines
         from products p
         left join product_variants v on v.id = ${variantId} and v.product_id = p.id
-        where p.id = ${input.productId} and p.market_id = ${input.marketId} and p.status = 'active'`),
+        left join baskets b on b.market_id = ${marketId} and b.unique_code = ${uniqueCode}
+        where p.id = ${input.productId} and p.market_id = ${marketId} and p.status = 'active'`),
     );
     if (!unit) throw new AppError('NOT_FOUND');
     if (unit.variant_count > 0 && !variantId) throw new AppError('VALIDATION_FAILED', { variantId: 'required' });
     if ((unit.variant_count === 0 && variantId) || (variantId && !unit.variant_id)) throw new AppError('NOT_FOUND');
     const quantity = (unit.current ?? 0) + input.quantity;
-    if (quantity > commerceLimits.lineQuantity)
+    if (quantity > commerceLimits.lineQuantity) {
       throw new AppError('VALIDATION_FAILED', { quantity: 'invalidQuantity' });
+    }
     if (unit.limited && quantity > unit.stock - unit.reserved) {
       throw new AppError('OUT_OF_STOCK', { quantity: 'OUT_OF_STOCK' });
     }
@@ -199,18 +204,24 @@ export class BasketService {
       unit.limited ? unit.stock - unit.reserved : commerceLimits.lineQuantity,
       commerceLimits.lineQuantity,
     );
-    const added = rowsOf<{ quantity: number }>(
-      await db.execute(sql`insert into basket_items (basket_id, market_id, product_id, variant_id, quantity)
-        values (${basket.id}, ${input.marketId}, ${unit.id}, ${variantId}, ${input.quantity})
+    const [added] = rowsOf<{ basket_id: string }>(
+      await db.execute(sql`with basket as (
+          insert into baskets (market_id, unique_code) values (${marketId}, ${uniqueCode})
+          on conflict (market_id, unique_code) do update set updated_at = now()
+          returning id
+        )
+        insert into basket_items (basket_id, market_id, product_id, variant_id, quantity)
+        select basket.id, ${marketId}, ${unit.id}, ${variantId}, ${input.quantity} from basket
         on conflict (basket_id, product_id, coalesce(variant_id, '00000000-0000-0000-0000-000000000000'::uuid))
         do update set quantity = basket_items.quantity + excluded.quantity
         where basket_items.quantity + excluded.quantity <= ${cap}
-        returning quantity`),
+        returning basket_id`),
     );
-    if (!added.length) {
+    if (!added) {
       if (cap < commerceLimits.lineQuantity) throw new AppError('OUT_OF_STOCK', { quantity: 'OUT_OF_STOCK' });
       throw new AppError('VALIDATION_FAILED', { quantity: 'invalidQuantity' });
     }
+    const basket = { id: added.basket_id, marketId, uniqueCode };
     return basketView(basket, await readLines(db, basket.id));
   }
 

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, isLanguage } from '@shop/shared';
 import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { StorefrontService } from './service.js';
@@ -34,8 +35,8 @@ interface CachedPage {
  * Whole server-rendered store pages, reused while their market's catalog version is unchanged.
  * A store page has nothing of its visitor in it — the cart, the checkout and the visitor id live
  * in the browser — so one rendering serves every shopper asking for the same URL on the same
- * host in the same language and theme. Only requests that already carry the language cookie
- * are served from here (without it the page also sets that cookie).
+ * host in the same language and theme. A first visit (no language cookie) gets the default
+ * language's page plus the cookie the root would have set (`languageCookieFor`).
  *
  * A catalog write (new version) is seen by the next request. Availability moves with checkout
  * reservations, which don't bump the version: a page is fresh for 5 s, then served stale once
@@ -57,8 +58,9 @@ export class PageCache {
     if (request.method !== 'GET') return undefined;
     // React Router's data requests (client navigations) are not pages.
     if (request.url.includes('.data')) return undefined;
-    const language = request.cookies?.language;
-    if (!language) return undefined;
+    // Without a (valid) preference the page is in the default language, as the root renders it.
+    const stored = request.cookies?.language;
+    const language = isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
     return `${request.host}\n${request.url}\n${language}\n${request.cookies?.theme ?? ''}`;
   }
 
@@ -87,16 +89,24 @@ export class PageCache {
   /** Keeps a response that the storefront marked reusable. */
   set(key: string, { status, headers, body }: RenderedPage) {
     const mark = headers.get(PAGE_CACHE_HEADER);
-    if (!mark || status !== 200 || headers.has('set-cookie')) return;
+    // The only cookie a store page may set is the default language of a first visit, which
+    // `languageCookieFor` adds again to every such visitor's copy.
+    if (!mark || status !== 200 || headers.getSetCookie().some((c) => !c.startsWith('language='))) return;
     const [marketId, version] = mark.split(':');
     if (!marketId || version === undefined) return;
     this.pages.set(key, {
       marketId,
       version: Number(version),
       status,
-      headers: [...headers].filter(([name]) => name !== PAGE_CACHE_HEADER),
+      headers: [...headers].filter(([name]) => name !== PAGE_CACHE_HEADER && name !== 'set-cookie'),
       body,
       freshUntil: Date.now() + FRESH_MS,
     });
   }
+}
+
+/** The cookie the root sets on a first visit (app/root.tsx): a cached copy must set it too. */
+export function languageCookieFor(request: FastifyRequest): string | undefined {
+  if (isLanguage(request.cookies?.language)) return undefined;
+  return `language=${DEFAULT_LANGUAGE}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
