@@ -45,6 +45,8 @@ export async function registerWeb(
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of scripts and styles (vite.config.ts).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Hashed asset names never change content: cache them for a year.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
