@@ -88,7 +88,7 @@ console.log(`\nof which the client entry (React DOM, React Router, React): ${kb(
 
 const later = fs
   .readdirSync(assetsDir)
-  .filter((f) => /^fp\.esm|fingerprint/i.test(f))
+  .filter((f) => /^(fp\.esm|fingerprint).*\.js$/i.test(f))
   .map((f) => `${f} ${kb(sizes(`/assets/${f}`).gzip)} KB gzip`);
 if (later.length) console.log(`loaded on the first "add to cart" only: ${later.join(', ')}`);
 

@@ -9,6 +9,8 @@ export const tags = {
   sectors: (language: string) => ['Sectors', language] as const,
   mailbox: ['Mailbox'] as const,
   shippingTariffs: ['ShippingTariffs'] as const,
+  /** Order lists and details (cp/orders, cp/order-details): refreshed after fulfil, refund, archive. */
+  orders: ['Orders'] as const,
 };
 
 export function createQueryClient() {

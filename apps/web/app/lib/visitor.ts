@@ -1,4 +1,4 @@
-import { storageKeys, stored } from '../../lib/storage';
+import { storageKeys, stored } from './storage';
 
 const VALID = /^[A-Za-z0-9_-]{8,128}$/;
 

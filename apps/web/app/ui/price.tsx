@@ -1,7 +1,7 @@
 import { formatMoney } from '@shop/shared';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import css from './storefront.module.css';
+import css from './price.module.css';
 
 /** Money as the page's language writes it (1999 → "19,99 ₼"). */
 export function useMoney(): (minor: number) => string {

@@ -2,9 +2,9 @@ import { imageUrl } from '@shop/shared';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useStorePath } from '../../lib/store-context';
 import { useNotice } from '../../ui/notice';
-import { useStorePath } from '../storefront/context';
-import { Price, useMoney } from '../storefront/price';
+import { Price, useMoney } from '../../ui/price';
 import { CartError, useCart, useCartState } from './cart';
 import css from './cart.module.css';
 

@@ -1,8 +1,8 @@
 import type { Basket, Checkout, MessageKey } from '@shop/shared';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import { ApiError } from '../../lib/api';
+import { storedVisitorId, visitorId } from '../../lib/visitor';
 import { basketApi } from './api';
-import { storedVisitorId, visitorId } from './visitor';
 
 export interface CartState {
   basket: Basket | null;

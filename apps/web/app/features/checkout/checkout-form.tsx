@@ -12,7 +12,7 @@ import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } 
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
 import { useNotice } from '../../ui/notice';
-import { useMoney } from '../storefront/price';
+import { useMoney } from '../../ui/price';
 import { type CheckoutTariff, checkoutApi } from './api';
 import css from './checkout.module.css';
 import { OrderLines, OrderTotals, ReservationCountdown } from './order-summary';

@@ -1,7 +1,7 @@
 import { type Address, type Checkout, imageUrl, type Language, regionName } from '@shop/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Price, useMoney } from '../storefront/price';
+import { Price, useMoney } from '../../ui/price';
 import css from './checkout.module.css';
 
 /** The lines and totals of a checkout or order: image, title, variant, quantity, prices. */

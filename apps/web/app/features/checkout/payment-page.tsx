@@ -1,10 +1,10 @@
 import type { AnalyticsIds, Checkout } from '@shop/shared';
 import { useCallback, useEffect, useState } from 'react';
+import { AnalyticsPixels } from '../../lib/analytics/pixels';
+import { trackPurchase } from '../../lib/analytics/track';
 import { apiGet } from '../../lib/api';
 import { languageOf } from '../../lib/i18n';
-import { useStore } from '../storefront/context';
-import { AnalyticsPixels } from '../storefront-analytics/pixels';
-import { trackPurchase } from '../storefront-analytics/track';
+import { useStore } from '../../lib/store-context';
 import css from './checkout.module.css';
 import { PaymentResult } from './payment-result';
 

@@ -2,11 +2,11 @@ import type { StoreCategory } from '@shop/shared';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, NavLink, useRouteError } from 'react-router';
+import { type StoreInfo, useStore, useStorePath } from '../../lib/store-context';
 import { ErrorFallback } from '../../ui/error-fallback';
 import { NotFound } from '../../ui/not-found';
 import { LanguageSwitch, ThemeToggle } from '../../ui/preferences';
 import { CartButton } from '../cart/cart-drawer';
-import { type StoreInfo, useStore, useStorePath } from './context';
 import css from './storefront.module.css';
 
 /** The store's palette and font as CSS variables (a theme editor only has to set them). */

@@ -1,8 +1,8 @@
 import { imageSrcSet, imageUrl, type StoreProductCard } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useStorePath } from './context';
-import { Price } from './price';
+import { useStorePath } from '../../lib/store-context';
+import { Price } from '../../ui/price';
 import css from './storefront.module.css';
 
 export function ProductCard({ product, eager = false }: { product: StoreProductCard; eager?: boolean }) {

@@ -2,12 +2,12 @@ import { imageSrcSet, imageUrl, LOW_STOCK, type StoreProduct, type StoreVariant 
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { trackAddToCart } from '../../lib/analytics/track';
+import { useStorePath } from '../../lib/store-context';
 import { useNotice } from '../../ui/notice';
+import { Price } from '../../ui/price';
 import { CartError, useCart, useCartState } from '../cart/cart';
 import { useCartErrors } from '../cart/cart-drawer';
-import { trackAddToCart } from '../storefront-analytics/track';
-import { useStorePath } from './context';
-import { Price } from './price';
 import css from './storefront.module.css';
 
 const MAX_QUANTITY = 999;

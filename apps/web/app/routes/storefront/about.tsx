@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { useStore } from '../../features/storefront/context';
 import { StoreErrorBoundary } from '../../features/storefront/frame';
 import { seoMeta } from '../../features/storefront/seo';
 import { pageSeo } from '../../features/storefront/seo.server';
 import { requestLanguage, requireStore } from '../../features/storefront/store.server';
 import css from '../../features/storefront/storefront.module.css';
+import { useStore } from '../../lib/store-context';
 import { textsOf } from '../../lib/texts.server';
 import type { Route } from './+types/about';
 

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useStorePath } from '../../features/storefront/context';
 import { StoreErrorBoundary } from '../../features/storefront/frame';
 import { ProductList } from '../../features/storefront/product-list';
 import { seoMeta } from '../../features/storefront/seo';
 import { pageSeo } from '../../features/storefront/seo.server';
 import { listQueryOf, notFound, requireStore } from '../../features/storefront/store.server';
 import css from '../../features/storefront/storefront.module.css';
+import { useStorePath } from '../../lib/store-context';
 import type { Route } from './+types/collection';
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {

@@ -1,13 +1,13 @@
 import { imageSrcSet, imageUrl } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useStore, useStorePath } from '../../features/storefront/context';
 import { Section, StoreErrorBoundary } from '../../features/storefront/frame';
 import { ProductGrid } from '../../features/storefront/product-card';
 import { seoMeta } from '../../features/storefront/seo';
 import { pageSeo } from '../../features/storefront/seo.server';
 import { resolveStore } from '../../features/storefront/store.server';
 import css from '../../features/storefront/storefront.module.css';
+import { useStore, useStorePath } from '../../lib/store-context';
 import Landing, { meta as landingMeta } from '../marketing/landing';
 import type { Route } from './+types/home';
 

@@ -3,7 +3,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { data, Outlet, type ShouldRevalidateFunctionArgs, useLocation } from 'react-router';
 import { Cart, CartContext } from '../../features/cart/cart';
 import { CartDrawer, useCartErrors } from '../../features/cart/cart-drawer';
-import { StoreContext, type StoreInfo } from '../../features/storefront/context';
 import { StoreErrorBoundary, StoreFooter, StoreHeader, themeStyle } from '../../features/storefront/frame';
 import {
   PAGE_CACHE_HEADER,
@@ -12,9 +11,10 @@ import {
   STOREFRONT_MESSAGES,
 } from '../../features/storefront/store.server';
 import css from '../../features/storefront/storefront.module.css';
-import { AnalyticsPixels } from '../../features/storefront-analytics/pixels';
-import { trackPageView } from '../../features/storefront-analytics/track';
+import { AnalyticsPixels } from '../../lib/analytics/pixels';
+import { trackPageView } from '../../lib/analytics/track';
 import { useAddTexts } from '../../lib/i18n';
+import { StoreContext, type StoreInfo } from '../../lib/store-context';
 import { catalogueOf, textsOf } from '../../lib/texts.server';
 import type { Route } from './+types/layout';
 

@@ -1,13 +1,13 @@
 import { minorToDecimal, type StoreProduct } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
-import { useStorePath } from '../../features/storefront/context';
 import { StoreErrorBoundary } from '../../features/storefront/frame';
 import { ProductView } from '../../features/storefront/product-view';
 import { seoMeta } from '../../features/storefront/seo';
 import { absoluteImage, pageSeo } from '../../features/storefront/seo.server';
 import { notFound, plainText, type ResolvedStore, requireStore } from '../../features/storefront/store.server';
 import css from '../../features/storefront/storefront.module.css';
+import { useStorePath } from '../../lib/store-context';
 import type { Route } from './+types/product';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
