@@ -132,6 +132,20 @@ export async function marketForViewer(
   marketId: string,
 ): Promise<{ market: MarketRow; viewer: 'owner' | 'public' }> {
   if (!UUID.test(marketId)) throw new AppError('NOT_FOUND');
+  const token = requestToken(request);
+  if (token && token.length <= 200 && !userByRequest.has(request)) {
+    // A signed-in caller whose session is not known yet: the market and the session's user in
+    // one round trip. The user is remembered for the request as `currentUser` would.
+    let withUser = marketWithUserByDb.get(db);
+    if (!withUser) {
+      withUser = prepareMarketWithUser(db);
+      marketWithUserByDb.set(db, withUser);
+    }
+    const [row] = await withUser.execute({ id: marketId, tokenHash: hashToken(token), now: new Date() });
+    if (!row) throw new AppError('NOT_FOUND');
+    userByRequest.set(request, Promise.resolve(row.user));
+    return { market: row.market, viewer: row.user?.id === row.market.ownerId ? 'owner' : 'public' };
+  }
   let byId = marketByIdByDb.get(db);
   if (!byId) {
     byId = prepareMarketById(db);
@@ -153,6 +167,25 @@ function prepareMarketById(db: Db) {
     .prepare('market_by_id');
 }
 const marketByIdByDb = new WeakMap<Db, ReturnType<typeof prepareMarketById>>();
+
+/**
+ * The market and, beside it, the user of an unexpired session with that token (null if none):
+ * the same conditions as `sessionUserQuery`; the token hash is unique, so at most one row.
+ */
+function prepareMarketWithUser(db: Db) {
+  return db
+    .select({ market: markets, user: users })
+    .from(markets)
+    .leftJoin(
+      sessions,
+      and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))),
+    )
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .where(eq(markets.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('market_with_session_user');
+}
+const marketWithUserByDb = new WeakMap<Db, ReturnType<typeof prepareMarketWithUser>>();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
