@@ -15,15 +15,21 @@ import { pino } from 'pino';
 import type { Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedSectors } from './db/seed.js';
+import { abandonedRoutes } from './modules/abandoned/routes.js';
+import { AbandonedCheckoutService } from './modules/abandoned/service.js';
+import { PageViewRecorder } from './modules/analytics/recorder.js';
+import { analyticsRoutes } from './modules/analytics/routes.js';
 import { basketRoutes } from './modules/basket/routes.js';
 import { categoryRoutes } from './modules/category/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { CheckoutService } from './modules/checkout/service.js';
 import { collectionRoutes } from './modules/collection/routes.js';
+import { customerRoutes } from './modules/customer/routes.js';
 import { inventoryRoutes } from './modules/inventory/routes.js';
 import { marketRoutes } from './modules/market/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { removeUnusedMedia, UNUSED_MEDIA_TTL_MS } from './modules/media/service.js';
+import { orderRoutes } from './modules/order/routes.js';
 import { paymentRoutes } from './modules/payment/routes.js';
 import { registerSandboxPage } from './modules/payment/sandbox-page.js';
 import { PaymentService } from './modules/payment/service.js';
@@ -132,6 +138,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(basketRoutes(ctx));
       await api.register(checkoutRoutes(ctx));
       await api.register(paymentRoutes(payments));
+      await api.register(orderRoutes(ctx, payments));
+      await api.register(customerRoutes(ctx));
+      await api.register(abandonedRoutes(ctx));
+      await api.register(analyticsRoutes(ctx));
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       // Unknown API paths answer with the envelope even when the web app takes every other path.
       api.route({
@@ -162,6 +172,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const checkouts = new CheckoutService(ctx);
     const stopHolds = schedule(ctx, 'release-expired-holds', 60 * 1000, () => checkouts.releaseExpired());
     app.addHook('onClose', async () => stopHolds());
+    // Every minute: abandoned checkouts paid after all are marked recovered, and each abandoned
+    // checkout past its market's delay gets its one reminder e-mail.
+    const abandoned = new AbandonedCheckoutService(ctx);
+    const stopReminders = schedule(ctx, 'abandoned-checkout-reminders', 60 * 1000, () => abandoned.run());
+    app.addHook('onClose', async () => stopReminders());
     // Hourly: uploads nothing refers to a day after upload are removed.
     const stop = schedule(ctx, 'remove-unused-media', 60 * 60 * 1000, () =>
       removeUnusedMedia(ctx, new Date(Date.now() - UNUSED_MEDIA_TTL_MS)),
@@ -169,7 +184,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.addHook('onClose', async () => stop());
   }
 
-  if (options.web && options.web !== 'none')
-    await registerWeb(app, options.web, { maintenance: config.maintenance, ctx });
+  if (options.web && options.web !== 'none') {
+    // Store pages are counted in memory and written every few seconds; what is left is written
+    // at close, before the database closes (onClose hooks run last-added first).
+    const pageViews = new PageViewRecorder(ctx).start();
+    app.addHook('onClose', () => pageViews.close());
+    await registerWeb(app, options.web, { maintenance: config.maintenance, ctx, pageViews });
+  }
   return { app, ctx };
 }

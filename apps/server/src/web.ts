@@ -5,6 +5,13 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import type { StorefrontLoadContext } from '@shop/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
+import {
+  isShopperPageRequest,
+  newSessionId,
+  type PageViewRecorder,
+  sessionCookie,
+  sessionIdOf,
+} from './modules/analytics/recorder.js';
 import { languageCookieFor, PAGE_CACHE_HEADER, PageCache, type RenderedPage } from './modules/storefront/page-cache.js';
 import { StorefrontService } from './modules/storefront/service.js';
 import type { AppContext } from './platform/context.js';
@@ -21,12 +28,13 @@ type Handler = (request: Request, context: AppLoadContext) => Promise<Response>;
 export async function registerWeb(
   app: FastifyInstance,
   mode: 'build' | 'dev',
-  options: { maintenance: boolean; ctx: AppContext },
+  options: { maintenance: boolean; ctx: AppContext; pageViews: PageViewRecorder },
 ) {
   let handler: Handler;
   const storefront = new StorefrontService(options.ctx);
   const loadContext = storefrontContext(options.ctx, storefront);
   const pages = new PageCache(storefront);
+  const countView = pageViewCounter(options.pageViews, options.ctx.config.publicUrl.startsWith('https://'));
   if (mode === 'dev') {
     const { createServer } = await import('vite');
     const vite = await createServer({ root: webRoot, server: { middlewareMode: true }, appType: 'custom' });
@@ -65,7 +73,7 @@ export async function registerWeb(
       url: '/*',
       schema: { hide: true },
       handler: async (request, reply) =>
-        serve(handler, await loadContext(request), request, reply, options.maintenance, pages),
+        serve(handler, await loadContext(request), request, reply, options.maintenance, pages, countView),
     });
   });
 }
@@ -99,6 +107,7 @@ async function serve(
   reply: FastifyReply,
   maintenance: boolean,
   pages: PageCache,
+  countView: (request: FastifyRequest, reply: FastifyReply, marketId: string) => void,
 ) {
   // In maintenance mode every page is the maintenance page, with 503 so that crawlers come back.
   const path =
@@ -118,6 +127,7 @@ async function serve(
     for (const [key, value] of cached.headers) reply.header(key, value);
     const cookie = languageCookieFor(request);
     if (cookie) reply.header('set-cookie', cookie);
+    if (cached.status === 200) countView(request, reply, cached.marketId);
     return reply.send(cached.body);
   }
 
@@ -132,7 +142,24 @@ async function serve(
   }
   const cookies = page.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
+  // Store pages carry their market in the page-cache mark ("{marketId}:{version}").
+  const marketId = page.headers.get(PAGE_CACHE_HEADER)?.split(':')[0];
+  if (marketId && !maintenance && page.status === 200 && cacheKey) countView(request, reply, marketId);
   return reply.send(page.body);
+}
+
+/**
+ * Counts a store page seen by a shopper's browser (analytics/recorder.ts) and starts or prolongs
+ * their visit cookie. Called after the page cache: the cached page is the same for everyone, the
+ * visit cookie is this visitor's own.
+ */
+function pageViewCounter(recorder: PageViewRecorder, secure: boolean) {
+  return (request: FastifyRequest, reply: FastifyReply, marketId: string) => {
+    if (!isShopperPageRequest(request)) return;
+    const sessionId = sessionIdOf(request) ?? newSessionId();
+    reply.header('set-cookie', sessionCookie(sessionId, secure));
+    recorder.record(marketId, sessionId);
+  };
 }
 
 function toFetchRequest(request: FastifyRequest, signal: AbortSignal | undefined, path = request.url): Request {

@@ -41,6 +41,12 @@ export default [
       route('inventory', 'routes/cp/inventory.tsx'),
       route('shipping-and-delivery', 'routes/cp/shipping-and-delivery.tsx'),
       route('analytics-integration', 'routes/cp/analytics-integration.tsx'),
+      route('analytics/:marketId', 'routes/cp/analytics.tsx'),
+      route('orders', 'routes/cp/orders.tsx'),
+      route('order-details/:marketId/:orderId', 'routes/cp/order-details.tsx'),
+      route('customers', 'routes/cp/customers.tsx'),
+      route('customers/:marketId/:id', 'routes/cp/customer.tsx'),
+      route('abandoned-checkouts', 'routes/cp/abandoned-checkouts.tsx'),
     ]),
   ]),
 
@@ -75,6 +81,8 @@ function storefront(prefix: 'store' | 'domain') {
     page('collection/:id', 'collection.tsx'),
     page('product/:id', 'product.tsx'),
     page('checkout/:id', 'checkout.tsx'),
+    // An abandoned checkout's recovery link: its lines back into this browser's cart.
+    page('recover/:token', 'recover.tsx'),
     page('sitemap.xml', 'sitemap.ts'),
     page('robots.txt', 'robots.ts'),
     ...(prefix === 'store' ? [route('*', 'routes/storefront/not-found.tsx', { id: 'store-not-found' })] : []),

@@ -41,6 +41,9 @@ export const errorStatus = {
   ORDER_ALREADY_PAID: 409,
   CHECKOUT_CLOSED: 409,
   CHECKOUT_FAILED: 409,
+  ORDER_NOT_PAID: 409,
+  ORDER_CANCELED: 409,
+  ORDER_ALREADY_FULFILLED: 409,
   INVALID_SESSION_OR_STORE: 400,
   PAYMENT_SIGNATURE_INVALID: 400,
   PIXEL_ID_MISSING: 400,
@@ -49,7 +52,10 @@ export const errorStatus = {
   CLARITY_ID_MISSING: 400,
   MARKET_ID_MISSING: 400,
   INTERNAL: 500,
+  FULFILL_FAILED: 500,
   PAYMENT_PROVIDER_ERROR: 502,
+  /** The payment provider refused or failed the refund; its words are in `error.reason`. */
+  REFUND_FAILED: 502,
   SEND_CODE_FAILED: 502,
   RESET_LINK_FAILED: 502,
   SERVICE_UNAVAILABLE: 503,
@@ -66,5 +72,10 @@ export interface ErrorBody {
     message: string;
     /** Per field: the catalogue key and its text in the caller's language. */
     fields?: Record<string, { code: MessageKey; message: string }>;
+    /**
+     * Words of a third party that explain the failure, untranslated: the payment provider's
+     * reason with REFUND_FAILED (e.g. "Amount exceeds the paid amount").
+     */
+    reason?: string;
   };
 }

@@ -98,6 +98,42 @@ export const messages = {
     az: 'Ödəniş xidməti cavab vermədi. Yenidən cəhd edin',
     ru: 'Платёжный сервис не ответил. Попробуйте ещё раз',
   },
+  // Orders in the control panel (SPEC §8 Orders)
+  FULFILL_FAILED: {
+    en: 'Failed to fulfill order',
+    az: 'Sifarişi icra etmək alınmadı',
+    ru: 'Не удалось выполнить заказ',
+  },
+  REFUND_FAILED: {
+    en: 'Failed to refund order',
+    az: 'Sifarişin pulunu geri qaytarmaq alınmadı',
+    ru: 'Не удалось вернуть деньги за заказ',
+  },
+  ORDER_NOT_PAID: {
+    en: 'This order is not paid, so it can not be fulfilled or refunded',
+    az: 'Bu sifariş ödənilməyib, ona görə icra oluna və ya geri qaytarıla bilməz',
+    ru: 'Этот заказ не оплачен, поэтому его нельзя выполнить или вернуть',
+  },
+  ORDER_CANCELED: {
+    en: 'This order is canceled or refunded in full',
+    az: 'Bu sifariş ləğv olunub və ya pulu tam geri qaytarılıb',
+    ru: 'Этот заказ отменён или полностью возвращён',
+  },
+  ORDER_ALREADY_FULFILLED: {
+    en: 'Every item of this order is already fulfilled',
+    az: 'Bu sifarişin bütün məhsulları artıq icra olunub',
+    ru: 'Все товары этого заказа уже выполнены',
+  },
+  quantityTooLarge: {
+    en: 'More than what is left of this item',
+    az: 'Bu məhsuldan qalan miqdardan çoxdur',
+    ru: 'Больше, чем осталось по этому товару',
+  },
+  refundTooLarge: {
+    en: 'More than what is left to refund of the payment',
+    az: 'Ödənişdən geri qaytarıla bilən məbləğdən çoxdur',
+    ru: 'Больше, чем осталось вернуть из оплаты',
+  },
   invalidQuantity: {
     en: 'Quantity must be a whole number from 1',
     az: 'Miqdar 1-dən başlayan tam ədəd olmalıdır',
@@ -118,6 +154,11 @@ export const messages = {
     en: 'The lower bound must not exceed the upper bound',
     az: 'Aşağı hədd yuxarı həddən böyük ola bilməz',
     ru: 'Нижняя граница не может быть больше верхней',
+  },
+  rangeTooLong: {
+    en: 'Choose at most 366 days',
+    az: 'Ən çox 366 gün seçin',
+    ru: 'Выберите не более 366 дней',
   },
   tariffLimit: {
     en: 'A store can have at most 50 delivery rates',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneySchema } from './catalog.js';
+import { moneySchema, type Page } from './catalog.js';
 import type { Address, CheckoutLine, FulfillmentStatus, PaymentStatus } from './commerce.js';
 
 /**
@@ -8,7 +8,11 @@ import type { Address, CheckoutLine, FulfillmentStatus, PaymentStatus } from './
  *
  * Open / closed: an order is closed once it is paid and fully fulfilled, or refunded in full,
  * or canceled; every other placed order is open. The merchant may also archive (close by hand)
- * and unarchive.
+ * and unarchive. A refund in full cancels the order (paymentStatus 'canceled'), so "canceled"
+ * covers both. `isOrderClosed` is the rule; the server's SQL says the same (order/service.ts).
+ *
+ * Views: all — every placed order; open / closed — by that rule; unfulfilled — open orders that
+ * are paid and still have units to send (what the merchant has to do next).
  */
 
 export const ORDER_VIEWS = ['all', 'unfulfilled', 'open', 'closed'] as const;
@@ -18,21 +22,51 @@ export const FULFILLMENT_STATUSES = ['unfulfilled', 'partial', 'fulfilled'] as c
 export const ORDER_SORTS = ['newest', 'oldest', 'total_desc', 'total_asc', 'number_desc', 'number_asc'] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
 
-export const orderLimits = { pageSize: { default: 50, max: 100 }, search: 100 } as const;
+export const orderLimits = {
+  pageSize: { default: 50, max: 100 },
+  search: 100,
+  /**
+   * A list counts its matches only so far: at least `countCap`, and `countPagesAhead` pages past
+   * the page asked for (`OrderListPage.totalCapped` then says there are more). Counting a store's
+   * whole history would cost more than the page itself.
+   */
+  countCap: 1_000,
+  countPagesAhead: 10,
+} as const;
 
 const isoDate = z.iso.date('invalidValue');
+
+/** Whether an order is closed (see above). */
+export function isOrderClosed(order: {
+  paymentStatus: PaymentStatus;
+  fulfillmentStatus: FulfillmentStatus;
+  archived: boolean;
+}): boolean {
+  return (
+    order.archived ||
+    order.paymentStatus === 'canceled' ||
+    (order.paymentStatus === 'paid' && order.fulfillmentStatus === 'fulfilled')
+  );
+}
+
+/** The filters of the list and of its CSV export; dates are days in the owner's time zone. */
+const orderFilters = {
+  marketId: z.uuid('MARKET_ID_MISSING'),
+  view: z.enum(ORDER_VIEWS, 'invalidValue').default('all'),
+  /** An order number (with or without its prefix, suffix or "#"), part of a customer's name or e-mail. */
+  search: z.string('invalidValue').trim().max(orderLimits.search, 'tooLong').optional(),
+  paymentStatus: z.enum(PAYMENT_STATUSES, 'invalidValue').optional(),
+  fulfillmentStatus: z.enum(FULFILLMENT_STATUSES, 'invalidValue').optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  sort: z.enum(ORDER_SORTS, 'invalidValue').default('newest'),
+};
+const datesInOrder = (q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to;
 
 /** GET /Order/market?marketId=&…: the list's filters; dates are days in the market's time zone. */
 export const orderListQuerySchema = z
   .strictObject({
-    marketId: z.uuid('MARKET_ID_MISSING'),
-    view: z.enum(ORDER_VIEWS, 'invalidValue').default('all'),
-    search: z.string('invalidValue').trim().max(orderLimits.search, 'tooLong').optional(),
-    paymentStatus: z.enum(PAYMENT_STATUSES, 'invalidValue').optional(),
-    fulfillmentStatus: z.enum(FULFILLMENT_STATUSES, 'invalidValue').optional(),
-    from: isoDate.optional(),
-    to: isoDate.optional(),
-    sort: z.enum(ORDER_SORTS, 'invalidValue').default('newest'),
+    ...orderFilters,
     page: z.coerce
       .number('invalidValue')
       .int('invalidValue')
@@ -46,8 +80,14 @@ export const orderListQuerySchema = z
       .max(orderLimits.pageSize.max, 'invalidValue')
       .default(orderLimits.pageSize.default),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'invalidRange' });
+  .refine(datesInOrder, { path: ['to'], message: 'invalidRange' });
 export type OrderListQuery = z.input<typeof orderListQuerySchema>;
+
+/** GET /Order/export?marketId=&…: the list's filters and sort, every matching order as CSV. */
+export const orderExportQuerySchema = z
+  .strictObject(orderFilters)
+  .refine(datesInOrder, { path: ['to'], message: 'invalidRange' });
+export type OrderExportQuery = z.input<typeof orderExportQuerySchema>;
 
 export interface OrderListItem {
   id: string;
@@ -65,6 +105,16 @@ export interface OrderListItem {
   archived: boolean;
 }
 
+/**
+ * A page of the list. `total` counts the matches only up to `orderLimits.countCap`, or ten pages
+ * past this one when that is more: with `totalCapped` there are more than `total` (show
+ * "1 000+", and let the merchant page on: each page further counts further). The last page
+ * counts exactly from its own rows.
+ */
+export interface OrderListPage extends Page<OrderListItem> {
+  totalCapped: boolean;
+}
+
 export type OrderEventKind =
   | 'placed'
   | 'payment_started'
@@ -72,12 +122,24 @@ export type OrderEventKind =
   | 'payment_failed'
   | 'fulfilled'
   | 'refunded'
+  | 'refund_failed'
   | 'canceled'
   | 'email_sent'
   | 'archived'
   | 'unarchived';
 
-/** One line of the order's timeline; `data` carries the details of its kind. */
+/**
+ * One line of the order's timeline; `data` carries the details of its kind:
+ * - placed: number, name, total · payment_started: paymentId, amount, provider
+ * - paid: paymentId, amount, cardMask · payment_failed: paymentId, code, reason
+ * - fulfilled: items [{ orderItemId, title, variantTitle, quantity }], fulfillmentStatus,
+ *   automatic (true when the store fulfils on payment)
+ * - refunded: amount, refundedAmount, restock [{ orderItemId, title, variantTitle, quantity }],
+ *   reason, full · refund_failed: amount, reason (the provider's words), restock
+ * - canceled: reason (the merchant's, with a refund in full), cause ('refunded' | 'out_of_stock')
+ * - email_sent: to, subject, mail ('confirmation' | 'fulfillment' | 'refund')
+ * - archived / unarchived: nothing
+ */
 export interface OrderEvent {
   id: string;
   kind: OrderEventKind;
@@ -113,6 +175,8 @@ export interface OrderDetails {
   total: number;
   /** Given back so far; never more than `total`. */
   refundedAmount: number;
+  /** What may still be refunded: the approved payment less what was given back (0 unless paid). */
+  refundable: number;
   cardMask: string | null;
   language: string;
   events: OrderEvent[];
@@ -148,6 +212,10 @@ export const refundOrderSchema = z.strictObject({
 });
 export type RefundOrderInput = z.input<typeof refundOrderSchema>;
 
+/** PUT /Order/archive/{orderId}?marketId=: closes the order by hand, or opens it again. */
+export const archiveOrderSchema = z.strictObject({ archived: z.boolean('invalidValue') });
+export type ArchiveOrderInput = z.input<typeof archiveOrderSchema>;
+
 /** Order settings (cp/general): numbering and automatic fulfilment. */
 export const orderSettingsSchema = z.strictObject({
   marketId: z.uuid('MARKET_ID_MISSING'),
@@ -162,3 +230,15 @@ export const orderSettingsSchema = z.strictObject({
   autoFulfill: z.boolean('invalidValue'),
 });
 export type OrderSettingsInput = z.input<typeof orderSettingsSchema>;
+
+/**
+ * The order settings as stored: part of GET /Market/get-store-by-id for the owner, and the
+ * answer of PUT /Market/order-settings. `nextOrderNumber` is the number the next order gets
+ * (new settings apply to new orders only; numbers go on from where they are).
+ */
+export interface OrderSettings {
+  orderPrefix: string;
+  orderSuffix: string;
+  autoFulfill: boolean;
+  nextOrderNumber: number;
+}

@@ -1,7 +1,12 @@
+import { SANDBOX_CARDS } from '@shop/shared';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ADDRESS,
+  addToBasket,
   bearer,
+  confirmedCheckout,
   createCategory,
   createCollection,
   createMarket,
@@ -12,11 +17,16 @@ import {
   merchant,
   multipart,
   newIp,
+  placeOrder,
   productBody,
+  query,
+  startPayment,
+  submitSandboxPage,
   type TestApp,
   uploadImage,
   visitor,
 } from '../testing/app.js';
+import { recoveryToken } from './abandoned/token.js';
 
 /**
  * Tenancy (DESIGN §4): every market-scoped route answers another merchant with 404, exactly as if
@@ -49,6 +59,14 @@ interface Fixture {
   spareBasketItemId: string;
   /** The product of the first line. */
   shopperProductId: string;
+  /** A paid order of 3 units on one line: fulfil, refund and archive act on it. */
+  orderId: string;
+  orderItemId: string;
+  /** A customer of the market (as paid orders make them). */
+  customerId: string;
+  /** A checkout left with contact details two hours ago, and its recovery link's token. */
+  abandonedCheckoutId: string;
+  recoveryToken: string;
 }
 
 interface MarketRoute {
@@ -297,6 +315,19 @@ const MARKET_ROUTES: MarketRoute[] = [
     ownerStatus: 200,
     access: 'owner',
   },
+  // ---- Dashboard
+  {
+    route: 'GET /api/Analytics/get-dashboard',
+    request: (f) => get(`/api/Analytics/get-dashboard?marketId=${f.marketId}&startDate=2026-01-01&endDate=2026-03-31`),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'GET /api/Analytics/todo',
+    request: (f) => get(`/api/Analytics/todo?marketId=${f.marketId}`),
+    ownerStatus: 200,
+    access: 'owner',
+  },
   // ---- Shipping tariffs
   {
     route: 'GET /api/ShippingTariff/get-all/{marketId}',
@@ -375,6 +406,117 @@ const MARKET_ROUTES: MarketRoute[] = [
     ownerStatus: 201,
     access: 'shopper',
   },
+  // ---- Customers and abandoned checkouts
+  {
+    route: 'GET /api/Customer/all',
+    request: (f) => get(`/api/Customer/all?marketId=${f.marketId}`),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'GET /api/Customer/{id}',
+    request: (f) => get(`/api/Customer/${f.customerId}?marketId=${f.marketId}`),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'GET /api/AbandonedCheckout/all',
+    request: (f) => get(`/api/AbandonedCheckout/all?marketId=${f.marketId}`),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'GET /api/AbandonedCheckout/{id}',
+    request: (f) => get(`/api/AbandonedCheckout/${f.abandonedCheckoutId}?marketId=${f.marketId}`),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'PUT /api/Market/abandoned-settings',
+    request: (f) => ({
+      method: 'PUT',
+      url: '/api/Market/abandoned-settings',
+      payload: { marketId: f.marketId, reminderMinutes: 30 },
+    }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'POST /api/Basket/recover',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/Basket/recover',
+      payload: { marketId: f.marketId, token: f.recoveryToken, uniqueCode: visitor() },
+    }),
+    ownerStatus: 200,
+    access: 'shopper',
+  },
+  // ---- Orders (issue 5)
+  {
+    route: 'GET /api/Order/market',
+    request: (f) => get(`/api/Order/market?marketId=${f.marketId}`),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'GET /api/Order/export',
+    request: (f) => get(`/api/Order/export?marketId=${f.marketId}`),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'GET /api/Order/{orderId}',
+    request: (f) => get(`/api/Order/${f.orderId}?marketId=${f.marketId}`),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'PUT /api/Order/fulfill/{orderId}',
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/Order/fulfill/${f.orderId}?marketId=${f.marketId}`,
+      payload: { items: [{ orderItemId: f.orderItemId, quantity: 1 }] },
+    }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'PUT /api/Order/cancel/{orderId}',
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/Order/cancel/${f.orderId}?marketId=${f.marketId}`,
+      payload: { amount: 100, restock: [{ orderItemId: f.orderItemId, quantity: 1 }] },
+    }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    // Names the order alone; its market's owner is the only one who may refund it.
+    route: 'POST /api/Payment/reverse/{id}',
+    request: (f) => ({ method: 'POST', url: `/api/Payment/reverse/${f.orderId}`, payload: { amount: 100 } }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'PUT /api/Order/archive/{orderId}',
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/Order/archive/${f.orderId}?marketId=${f.marketId}`,
+      payload: { archived: true },
+    }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'PUT /api/Market/order-settings',
+    request: (f) => ({
+      method: 'PUT',
+      url: '/api/Market/order-settings',
+      payload: { marketId: f.marketId, orderPrefix: 'T-', orderSuffix: '', autoFulfill: true },
+    }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
 ];
 
 let t: TestApp;
@@ -411,6 +553,8 @@ async function ownerState() {
     `/api/Inventory/${f.marketId}`,
     `/api/Products/export/${f.marketId}`,
     `/api/ShippingTariff/get-all/${f.marketId}`,
+    `/api/Order/${f.orderId}?marketId=${f.marketId}`,
+    `/api/Order/market?marketId=${f.marketId}`,
   ];
   const state: Record<string, string> = {};
   for (const url of reads) {
@@ -503,6 +647,8 @@ beforeAll(async () => {
     imageUrl,
     csv: Buffer.from(csv),
     ...(await shopperFixture(market.id, category.id, imageUrl)),
+    ...(await orderFixture(market.id, category.id, imageUrl, tariffId)),
+    ...(await customerFixture(market.id, category.id, imageUrl, tariffId)),
   };
 });
 afterAll(async () => {
@@ -525,6 +671,59 @@ async function shopperFixture(marketId: string, categoryId: string, imageUrl: st
   const basket = await add(spare.id);
   const line = (id: string) => basket.items.find((i) => i.productId === id)?.id as string;
   return { uniqueCode, basketItemId: line(kept.id), spareBasketItemId: line(spare.id), shopperProductId: kept.id };
+}
+
+/** A customer row (the orders module writes them as orders are paid) and an abandoned checkout. */
+async function customerFixture(marketId: string, categoryId: string, imageUrl: string, tariffId: string) {
+  const [customer] = await query<{ id: string }>(
+    t.ctx,
+    sql`insert into customers (market_id, email, first_name, orders_count, total_spent)
+      values (${marketId}, 'regular@example.az', 'Regular', 2, 5000) returning id`,
+  );
+  const uniqueCode = visitor();
+  const product = await createProduct(app, owner.token, productBody(marketId, categoryId, imageUrl, { stock: 5 }));
+  await send(
+    { method: 'POST', url: '/api/Basket/add-product', payload: { marketId, uniqueCode, productId: product.id } },
+    null,
+  );
+  const checkout = dataOf<{ id: string }>(
+    await send({ method: 'POST', url: `/api/Basket/checkout/${uniqueCode}/${marketId}` }, null),
+    201,
+  );
+  dataOf(
+    await send(
+      {
+        method: 'POST',
+        url: '/api/Basket/confirm',
+        payload: {
+          checkoutId: checkout.id,
+          uniqueCode,
+          email: 'left@example.az',
+          phone: '+994 10 234 56 78',
+          shippingAddress: ADDRESS,
+          shippingTariffId: tariffId,
+        },
+      },
+      null,
+    ),
+  );
+  await t.ctx.db.execute(sql`update orders set updated_at = now() - interval '2 hours' where id = ${checkout.id}`);
+  return {
+    customerId: customer?.id as string,
+    abandonedCheckoutId: checkout.id,
+    recoveryToken: recoveryToken(checkout.id, uniqueCode),
+  };
+}
+
+/** A shopper's paid order (sandbox card) of 3 units of a product of its own. */
+async function orderFixture(marketId: string, categoryId: string, imageUrl: string, tariffId: string) {
+  const uniqueCode = visitor();
+  const product = await createProduct(app, owner.token, productBody(marketId, categoryId, imageUrl, { stock: 5 }));
+  dataOf(await addToBasket(app, marketId, uniqueCode, product.id, { quantity: 3 }));
+  const order = await placeOrder(app, await confirmedCheckout(app, marketId, uniqueCode, tariffId), uniqueCode);
+  const { redirectUrl } = await startPayment(app, order.id, uniqueCode);
+  expect((await submitSandboxPage(app, redirectUrl, SANDBOX_CARDS.approve)).statusCode).toBe(303);
+  return { orderId: order.id, orderItemId: order.items[0]!.id };
 }
 
 /** The request with a multipart body built when it carries a file (the CSV import). */
@@ -619,6 +818,14 @@ describe('tenancy', () => {
       get(`/api/Products/${strangerMarketId}/${f.productId}`),
       get(`/api/Category/${strangerMarketId}/${f.categoryId}`),
       get(`/api/Collection/get-collection-by-id/${f.collectionId}/${strangerMarketId}`),
+      get(`/api/Order/${f.orderId}?marketId=${strangerMarketId}`),
+      { method: 'PUT', url: `/api/Order/fulfill/${f.orderId}?marketId=${strangerMarketId}`, payload: {} },
+      { method: 'PUT', url: `/api/Order/cancel/${f.orderId}?marketId=${strangerMarketId}`, payload: {} },
+      {
+        method: 'PUT',
+        url: `/api/Order/archive/${f.orderId}?marketId=${strangerMarketId}`,
+        payload: { archived: true },
+      },
       { method: 'DELETE', url: `/api/Products/${strangerMarketId}/${f.spareProductId}` },
       { method: 'DELETE', url: `/api/Category/${strangerMarketId}/${f.spareCategoryId}` },
       { method: 'DELETE', url: `/api/Collection/delete-collection/${f.spareCollectionId}/${strangerMarketId}` },

@@ -521,3 +521,34 @@ export async function stockOf(ctx: AppContext, productId: string, variantId?: st
   if (!row) throw new Error(`no stock row for ${productId}/${variantId}`);
   return row;
 }
+
+/**
+ * A shopper buys `productId` (one unit unless `quantity`) and pays with the sandbox's approve
+ * card: the placed, paid order.
+ */
+export async function paidOrder(
+  app: FastifyInstance,
+  marketId: string,
+  tariffId: string,
+  productId: string,
+  options: { email?: string; language?: string; quantity?: number; uniqueCode?: string } = {},
+): Promise<Checkout> {
+  const uniqueCode = options.uniqueCode ?? visitor();
+  const added = await addToBasket(app, marketId, uniqueCode, productId, { quantity: options.quantity ?? 1 });
+  if (added.statusCode !== 200) throw new Error(`add-product: ${added.statusCode} ${added.body}`);
+  const checkout = await confirmedCheckout(app, marketId, uniqueCode, tariffId, options);
+  const placed = await placeOrder(app, checkout, uniqueCode, options.language);
+  const { redirectUrl } = await startPayment(app, placed.id, uniqueCode);
+  const paid = await submitSandboxPage(app, redirectUrl, '4242424242424242');
+  if (paid.statusCode !== 303) throw new Error(`sandbox page: ${paid.statusCode} ${paid.body}`);
+  return orderStatus(app, placed.id, uniqueCode);
+}
+
+/**
+ * A second server on the test app's PostgreSQL database, as another process of the same
+ * deployment would be (close it before the first, which drops the database).
+ */
+export function createTestAppOnSameDatabase(first: TestApp): Promise<TestApp> {
+  if (first.config.database.kind !== 'postgres') throw new Error('only PostgreSQL can be shared by two servers');
+  return createTestApp({ database: first.config.database });
+}

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly fields: Record<string, { code: MessageKey; message: string }> = {},
+    /** A third party's own words for the failure (the payment provider's, with REFUND_FAILED). */
+    readonly reason?: string,
   ) {
     super(message);
   }
@@ -46,6 +48,7 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
       response.status,
       error?.message ?? response.statusText,
       error?.fields,
+      error?.reason,
     );
   }
   return payload.data as T;

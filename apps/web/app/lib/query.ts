@@ -11,6 +11,12 @@ export const tags = {
   shippingTariffs: ['ShippingTariffs'] as const,
   /** Order lists and details (cp/orders, cp/order-details): refreshed after fulfil, refund, archive. */
   orders: ['Orders'] as const,
+  /** cp/customers and a customer's page. */
+  customers: ['Customers'] as const,
+  /** cp/abandoned-checkouts and its reminder setting. */
+  abandonedCheckouts: ['AbandonedCheckouts'] as const,
+  /** cp/home and cp/analytics: the dashboard's figures and to-do list. */
+  analytics: ['Analytics'] as const,
 };
 
 export function createQueryClient() {

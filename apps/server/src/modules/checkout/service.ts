@@ -15,6 +15,7 @@ import { markets, orderItems, orders, shippingTariffs } from '../../db/schema/in
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { BasketService, readLines } from '../basket/service.js';
+import { orderPlaced } from '../order/hooks.js';
 import { lockUnits, release, reserve, type Shortage, type Unit, unitKey } from './stock.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -359,11 +360,14 @@ export class CheckoutService {
         .set({
           number: numbering.number,
           name: `${numbering.order_prefix}${numbering.number}${numbering.order_suffix}`,
-          placedAt: new Date(),
+          // The database's clock, read under the market row's lock: placing times follow the
+          // numbers exactly, whichever process placed the order (the orders list relies on it).
+          placedAt: sql`clock_timestamp()`,
           updatedAt: new Date(),
         })
         .where(eq(orders.id, order.id))
         .returning()) as [OrderRow];
+      await orderPlaced(tx, placed);
       return { view: await checkoutView(tx, placed, items) };
     });
     if ('priceChanged' in outcome) throw new AppError('PRICE_CHANGED');

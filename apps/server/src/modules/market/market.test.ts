@@ -76,6 +76,9 @@ function storeById(token: string | null, id: string) {
   });
 }
 
+/** What the owner's view of a new store adds: its order settings, as they start. */
+const ORDER_SETTINGS = { orderPrefix: '#', orderSuffix: '', autoFulfill: false, nextOrderNumber: 1001 };
+
 async function created(token: string, name = uniqueName(), sectorId?: number): Promise<Market> {
   const response = await createStore(token, { name, sectorId: sectorId ?? (await sectors())[0]!.id });
   expect(response.statusCode).toBe(201);
@@ -274,7 +277,8 @@ describe('reading stores', () => {
     const market = await created(owner.token);
     const own = await storeById(owner.token, market.id);
     expect(own.statusCode).toBe(200);
-    expect((own.json() as { data: Market }).data).toEqual(market);
+    // The owner's view carries the order settings too (defaults: #1001, #, no suffix, no auto-fulfil).
+    expect((own.json() as { data: Market }).data).toEqual({ ...market, ...ORDER_SETTINGS });
 
     const theirs = await storeById(stranger.token, market.id);
     expect(theirs.statusCode).toBe(404);
@@ -393,7 +397,10 @@ describe('update-store', () => {
       logoUrl: 'invalidValue',
     });
     expect(fieldCodes(await updateStore(owner.token, { name: uniqueName() }))).toEqual({ id: 'invalidValue' });
-    expect(((await storeById(owner.token, market.id)).json() as { data: Market }).data).toEqual(market);
+    expect(((await storeById(owner.token, market.id)).json() as { data: Market }).data).toEqual({
+      ...market,
+      ...ORDER_SETTINGS,
+    });
   });
 
   it('another merchant’s store: 404, and nothing changes', async () => {
@@ -403,7 +410,10 @@ describe('update-store', () => {
     const response = await updateStore(stranger.token, { id: market.id, name: uniqueName('stolen'), description: 'x' });
     expect(response.statusCode).toBe(404);
     expect(errorOf(response)).toEqual({ code: 'NOT_FOUND', message: 'Not found' });
-    expect(((await storeById(owner.token, market.id)).json() as { data: Market }).data).toEqual(market);
+    expect(((await storeById(owner.token, market.id)).json() as { data: Market }).data).toEqual({
+      ...market,
+      ...ORDER_SETTINGS,
+    });
     const anonymous = await app.inject({
       method: 'PUT',
       url: '/api/Market/update-store',

@@ -1,11 +1,11 @@
-import { createMarketSchema, updateMarketSchema } from '@shop/shared';
+import { createMarketSchema, orderSettingsSchema, updateMarketSchema } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireMarket, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, requestLanguage } from '../../platform/errors.js';
 import { analyticsRoutes } from './analytics.js';
-import { MarketService, toMarketView } from './service.js';
+import { MarketService, orderSettingsOf, toMarketView } from './service.js';
 
 /** A malformed id can't name any market: the same 404 as someone else's market. */
 const marketIdParam = z.object({ id: z.string().max(64) });
@@ -37,7 +37,8 @@ export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         throw new AppError('NOT_FOUND');
       }
       const { market } = await requireMarket(ctx.db, request, request.params.id);
-      return { data: toMarketView(market) };
+      // The owner's view: the order settings (cp/general) come with the store.
+      return { data: { ...toMarketView(market), ...orderSettingsOf(market) } };
     });
 
     app.get(
@@ -49,6 +50,11 @@ export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put('/Market/update-store', { schema: { tags, body: updateMarketSchema } }, async (request) => {
       const { market } = await requireMarket(ctx.db, request, request.body.id);
       return { data: await markets.update(market, request.body) };
+    });
+
+    app.put('/Market/order-settings', { schema: { tags, body: orderSettingsSchema } }, async (request) => {
+      const { market } = await requireMarket(ctx.db, request, request.body.marketId);
+      return { data: await markets.updateOrderSettings(market, request.body) };
     });
 
     // Analytics pixels (SPEC §7 Market add-*-id): analytics.ts.

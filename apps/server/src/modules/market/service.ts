@@ -1,4 +1,12 @@
-import type { CreateMarketInput, Language, MarketView, SectorView, UpdateMarketInput } from '@shop/shared';
+import type {
+  CreateMarketInput,
+  Language,
+  MarketView,
+  OrderSettings,
+  OrderSettingsInput,
+  SectorView,
+  UpdateMarketInput,
+} from '@shop/shared';
 import { asc, eq } from 'drizzle-orm';
 import { markets, sectors } from '../../db/schema/index.js';
 import type { MarketRow, UserRow } from '../../platform/auth.js';
@@ -15,6 +23,16 @@ export function toMarketView(market: MarketRow): MarketView {
     logoUrl: market.logoUrl,
     description: market.description,
     createdAt: market.createdAt.toISOString(),
+  };
+}
+
+/** The order settings (cp/general): the owner's view of the store carries them. */
+export function orderSettingsOf(market: MarketRow): OrderSettings {
+  return {
+    orderPrefix: market.orderPrefix,
+    orderSuffix: market.orderSuffix,
+    autoFulfill: market.autoFulfill,
+    nextOrderNumber: market.nextOrderNumber,
   };
 }
 
@@ -96,5 +114,20 @@ export class MarketService {
       if (isUniqueViolation(error)) throw new AppError('MARKET_NAME_TAKEN', { name: 'MARKET_NAME_TAKEN' });
       throw error;
     }
+  }
+
+  /** PUT /Market/order-settings: new orders are named with these; numbers go on as they are. */
+  async updateOrderSettings(market: MarketRow, input: OrderSettingsInput): Promise<OrderSettings> {
+    const [updated] = (await this.ctx.db
+      .update(markets)
+      .set({
+        orderPrefix: input.orderPrefix,
+        orderSuffix: input.orderSuffix,
+        autoFulfill: input.autoFulfill,
+        updatedAt: new Date(),
+      })
+      .where(eq(markets.id, market.id))
+      .returning()) as [MarketRow];
+    return orderSettingsOf(updated);
   }
 }

@@ -16,6 +16,7 @@ import {
   orderItemsOf,
 } from '../checkout/service.js';
 import { release, sell } from '../checkout/stock.js';
+import { canceledOutOfStock, emailSent, orderPaid, paymentFailed, paymentStarted } from '../order/hooks.js';
 import { bumpCatalogVersion } from '../product/cache.js';
 import { orderConfirmationMail } from './mail.js';
 
@@ -83,6 +84,7 @@ export class PaymentService {
         })
         .returning()) as [PaymentRow];
       await tx.update(orders).set({ paymentStatus: 'pending', updatedAt: new Date() }).where(eq(orders.id, order.id));
+      await paymentStarted(tx, order, payment);
       return { order, payment };
     });
     try {
@@ -175,6 +177,7 @@ export class PaymentService {
 
       if (result.status !== 'approved') {
         await settle(result.status === 'declined' ? 'declined' : 'failed');
+        await paymentFailed(tx, order, payment, result);
         return { order: await attemptFailed(), paid: false, reverse: null };
       }
 
@@ -185,7 +188,9 @@ export class PaymentService {
           { paymentId: payment.id, expected: payment.amount, got: result.amount },
           'payment amount mismatch',
         );
-        await settle('failed', { message: `Amount ${result.amount} differs from ${payment.amount}` });
+        const message = `Amount ${result.amount} differs from ${payment.amount}`;
+        await settle('failed', { message });
+        await paymentFailed(tx, order, payment, { code: result.code, message });
         // What was actually taken goes back (a provider refuses to give back more than was paid).
         return {
           order: await attemptFailed(),
@@ -205,9 +210,10 @@ export class PaymentService {
           .set({ paymentStatus: 'canceled', reservation: 'released', updatedAt: new Date() })
           .where(eq(orders.id, order.id))
           .returning()) as [OrderRow];
+        await canceledOutOfStock(tx, canceled);
         return { order: canceled, paid: false, reverse: { payment: approved, amount: approved.amount } };
       }
-      const [paid] = (await tx
+      const [paidNow] = (await tx
         .update(orders)
         .set({
           paymentStatus: 'paid',
@@ -218,6 +224,8 @@ export class PaymentService {
         })
         .where(eq(orders.id, order.id))
         .returning()) as [OrderRow];
+      // Timeline, customers, and automatic fulfilment when the market has it on (order/hooks.ts).
+      const paid = await orderPaid(tx, paidNow, items, approved);
       // The bought units leave the shopper's basket; anything added since stays.
       if (order.basketId) {
         for (const item of items) {
@@ -256,8 +264,10 @@ export class PaymentService {
     if (!order.email || order.confirmationSentAt) return;
     try {
       const view = await checkoutView(this.ctx.db, order);
-      await this.ctx.mailer.send(orderConfirmationMail(view, order.email, order.language as Language));
+      const message = orderConfirmationMail(view, order.email, order.language as Language);
+      await this.ctx.mailer.send(message);
       await this.ctx.db.update(orders).set({ confirmationSentAt: new Date() }).where(eq(orders.id, order.id));
+      await emailSent(this.ctx.db, order, 'confirmation', message);
     } catch (error) {
       this.ctx.log.error({ err: error, orderId: order.id }, 'order confirmation mail failed');
     }

@@ -12,26 +12,42 @@ import {
   IconShoppingCart,
   IconShoppingCartOff,
   IconStack2,
+  IconUsers,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useControlPanel } from './control-panel';
 
 interface NavItem {
   /** Text key under cp.nav. */
   key: string;
   icon: Icon;
-  /** Only screens that exist have a path; the others are shown but cannot be opened. */
+  /** Only screens that exist have a path; the others are shown but cannot be opened. `:marketId` is the managed store. */
   to?: string;
   /** Further screens of the same section (add, edit …/{marketId}/{id}), where the item stays active. */
   also?: string[];
-  children?: string[];
+  /** Views of the item's screen (its path with ?view=…), listed under it. */
+  children?: { key: string; to?: string }[];
 }
 
 /** The sidebar of SPEC §2, in its order. */
 const NAV: NavItem[] = [
   { key: 'home', icon: IconHome, to: '/cp/home' },
-  { key: 'orders', icon: IconShoppingCart, children: ['ordersAll', 'ordersUnfulfilled', 'ordersOpen', 'ordersClosed'] },
-  { key: 'abandonedCheckouts', icon: IconShoppingCartOff },
+  {
+    key: 'orders',
+    icon: IconShoppingCart,
+    to: '/cp/orders',
+    also: ['/cp/order-details'],
+    children: [
+      { key: 'ordersAll', to: '/cp/orders' },
+      { key: 'ordersUnfulfilled', to: '/cp/orders?view=unfulfilled' },
+      { key: 'ordersOpen', to: '/cp/orders?view=open' },
+      { key: 'ordersClosed', to: '/cp/orders?view=closed' },
+    ],
+  },
+  { key: 'abandonedCheckouts', icon: IconShoppingCartOff, to: '/cp/abandoned-checkouts' },
+  // Not in SPEC's sidebar list, but cp/customers is a screen of SPEC §2 and needs a way in.
+  { key: 'customers', icon: IconUsers, to: '/cp/customers' },
   { key: 'inventory', icon: IconBuildingWarehouse, to: '/cp/inventory' },
   { key: 'products', icon: IconPackage, to: '/cp/products', also: ['/cp/add-product', '/cp/edit-product'] },
   { key: 'categories', icon: IconCategory, to: '/cp/categories', also: ['/cp/add-category', '/cp/edit-category'] },
@@ -41,7 +57,7 @@ const NAV: NavItem[] = [
     to: '/cp/collections',
     also: ['/cp/add-collection', '/cp/edit-collection'],
   },
-  { key: 'analytics', icon: IconChartBar },
+  { key: 'analytics', icon: IconChartBar, to: '/cp/analytics/:marketId' },
   { key: 'discounts', icon: IconDiscount2 },
   { key: 'customizeStore', icon: IconBrush },
   {
@@ -55,7 +71,8 @@ const NAV: NavItem[] = [
 /** The control-panel sidebar; `onNavigate` lets the mobile drawer close after a choice. */
 export function CpNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const { market } = useControlPanel();
   const soon = (
     <Badge size="xs" variant="light" color="gray">
       {t('cp.nav.soon')}
@@ -63,13 +80,55 @@ export function CpNav({ onNavigate }: { onNavigate?: () => void }) {
   );
 
   const within = (path: string) => pathname === path || pathname.startsWith(`${path}/`);
+  /** A child is current when the address is its path and the same view (none: the first child). */
+  const viewOf = (query: string) => new URLSearchParams(query).get('view');
+  const isCurrentChild = (to: string, siblings: { to?: string }[]) => {
+    const [path, query = ''] = to.split('?');
+    if (pathname !== path) return false;
+    const view = viewOf(search);
+    const known = siblings.some((s) => s.to && viewOf(s.to.split('?')[1] ?? '') === view);
+    return viewOf(query) === (known ? view : null);
+  };
 
-  return NAV.map(({ key, icon: ItemIcon, to, also = [], children }) => {
+  return NAV.map(({ key, icon: ItemIcon, to: path, also = [], children }) => {
+    const to = path?.replace(':marketId', market.id);
     const icon = <ItemIcon size={18} stroke={1.6} aria-hidden />;
     if (to) {
       const active = within(to) || also.some(within);
       // The page itself is the current page; on its add/edit screens the item marks the section.
       const current = pathname === to ? 'page' : active ? 'true' : undefined;
+      if (children) {
+        const linked = children.filter((child): child is { key: string; to: string } => Boolean(child.to));
+        const currentChild = linked.find((child) => isCurrentChild(child.to, linked));
+        // The item opens and closes its views (open at first); it marks the section, the view is the page.
+        return (
+          <NavLink
+            key={key}
+            component="button"
+            type="button"
+            label={t(`cp.nav.${key}`)}
+            leftSection={icon}
+            active={active}
+            variant={currentChild ? 'subtle' : 'light'}
+            aria-current={active ? 'true' : undefined}
+            defaultOpened
+            data-testid={`nav-${key}`}
+          >
+            {linked.map((child) => (
+              <NavLink
+                key={child.key}
+                component={Link}
+                to={child.to}
+                label={t(`cp.nav.${child.key}`)}
+                active={child === currentChild}
+                aria-current={child === currentChild ? 'page' : undefined}
+                onClick={onNavigate}
+                data-testid={`nav-${child.key}`}
+              />
+            ))}
+          </NavLink>
+        );
+      }
       return (
         <NavLink
           key={key}
@@ -102,13 +161,13 @@ export function CpNav({ onNavigate }: { onNavigate?: () => void }) {
       >
         {children?.map((child) => (
           <NavLink
-            key={child}
+            key={child.key}
             component="button"
             type="button"
             disabled
             aria-disabled="true"
-            label={t(`cp.nav.${child}`)}
-            data-testid={`nav-${child}`}
+            label={t(`cp.nav.${child.key}`)}
+            data-testid={`nav-${child.key}`}
           />
         ))}
       </NavLink>

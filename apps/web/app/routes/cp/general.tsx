@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useControlPanel } from '../../features/markets/control-panel';
 import { SettingsNav } from '../../features/markets/settings-nav';
 import { StoreSettingsForm } from '../../features/markets/store-settings-form';
+import { OrderSettingsCard } from '../../features/orders/order-settings-card';
 import type { Route } from './+types/general';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Store settings · Control panel' }];
@@ -21,6 +22,7 @@ export default function General() {
       <SettingsNav />
       {/* A switch of store starts the form afresh from that store's values. */}
       <StoreSettingsForm key={market.id} market={market} />
+      <OrderSettingsCard key={`orders-${market.id}`} marketId={market.id} />
     </Stack>
   );
 }

@@ -1,110 +1,86 @@
-import {
-  Anchor,
-  Badge,
-  Group,
-  List,
-  Paper,
-  Progress,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconCircleCheckFilled, IconCircleDashed } from '@tabler/icons-react';
+import { Anchor, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconChartBar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { displayName, formatDate } from '../../features/account/display';
+import { displayName } from '../../features/account/display';
+import { errorText } from '../../features/auth/form';
+import { KpiCards } from '../../features/dashboard/kpi-cards';
+import { useDashboard } from '../../features/dashboard/queries';
+import { rangeSearch, useDashboardRange } from '../../features/dashboard/range';
+import { RangePicker } from '../../features/dashboard/range-picker';
+import { SalesChart } from '../../features/dashboard/sales-chart';
+import { SetupChecklist, setupSteps } from '../../features/dashboard/setup-checklist';
+import { TodoCard } from '../../features/dashboard/todo-card';
+import { TopProducts } from '../../features/dashboard/top-products';
 import { useControlPanel } from '../../features/markets/control-panel';
-import { StoreCard } from '../../features/markets/store-card';
 import { useRootData } from '../../ui/preferences';
 import type { Route } from './+types/home';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Home · Control panel' }];
 
-interface Step {
-  key: 'storeCreated' | 'logo' | 'description' | 'profile';
-  done: boolean;
-  /** Where the step is done; none once there is nothing left to do there. */
-  to?: string;
-}
-
-/** The chosen store at a glance and what is left to set it up; only facts the panel knows. */
+/**
+ * How the store is doing: revenue, orders, average order value and conversion for a period with
+ * their change from the period before, sales by day, best sellers, and what waits to be done.
+ */
 export default function Home() {
   const { t } = useTranslation();
   const { user, market } = useControlPanel();
   const { language } = useRootData();
-  const steps: Step[] = [
-    { key: 'storeCreated', done: true },
-    { key: 'logo', done: Boolean(market.logoUrl), to: '/cp/general' },
-    { key: 'description', done: Boolean(market.description?.trim()), to: '/cp/general' },
-    {
-      key: 'profile',
-      done: Boolean(user.firstName?.trim() && user.lastName?.trim() && user.phone),
-      to: '/cp/manage-account',
-    },
-  ];
-  const done = steps.filter((s) => s.done).length;
+  const [range, setRange] = useDashboardRange(user.timeZone);
+  const dashboard = useDashboard(market.id, range);
+  const steps = setupSteps(user, market);
+  const data = dashboard.data?.marketId === market.id ? dashboard.data : undefined;
 
   return (
-    <Stack gap="lg" maw={1100}>
-      <div>
-        <Title order={1} size="h2" data-testid="cp-home-title">
-          {t('cp.home.greeting', { name: displayName(user) })}
-        </Title>
-        <Text c="dimmed">{t('cp.home.subtitle')}</Text>
-      </div>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <StoreCard market={market} created={formatDate(market.createdAt, language, user.timeZone, t)} />
-        <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="checklist-title">
-          <Group justify="space-between" mb="xs">
-            <Title order={2} size="h4" id="checklist-title">
-              {t('cp.home.checklist.title')}
-            </Title>
-            <Badge variant="light" color={done === steps.length ? 'green' : 'cyan'} data-testid="checklist-progress">
-              {t('cp.home.checklist.progress', { done, total: steps.length })}
-            </Badge>
+    <Stack gap="lg" maw={1200}>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={1} size="h2" data-testid="cp-home-title">
+            {t('cp.home.greeting', { name: displayName(user) })}
+          </Title>
+          <Text c="dimmed">{t('dashboard.subtitle')}</Text>
+        </div>
+        <Button
+          component={Link}
+          to={`/cp/analytics/${market.id}${rangeSearch(range)}`}
+          variant="light"
+          leftSection={<IconChartBar size={16} aria-hidden />}
+          data-testid="open-analytics"
+        >
+          {t('dashboard.analytics.open')}
+        </Button>
+      </Group>
+      <RangePicker range={range} timeZone={user.timeZone} onChange={setRange} />
+      {dashboard.isError && !data ? (
+        <Paper withBorder radius="lg" p="lg" role="alert" data-testid="load-error">
+          <Group justify="space-between">
+            <Text c="red.8">{errorText(dashboard.error, t)}</Text>
+            <Anchor component="button" type="button" onClick={() => dashboard.refetch()}>
+              {t('dashboard.retry')}
+            </Anchor>
           </Group>
-          <Progress value={(done / steps.length) * 100} size="sm" mb="md" aria-hidden />
-          <List spacing="md" listStyleType="none" p={0} m={0}>
-            {steps.map((step) => (
-              <List.Item
-                key={step.key}
-                data-testid={`checklist-${step.key}`}
-                data-done={step.done}
-                icon={
-                  <ThemeIcon variant="transparent" color={step.done ? 'green' : 'gray'} size={24}>
-                    {step.done ? (
-                      <IconCircleCheckFilled size={22} aria-hidden />
-                    ) : (
-                      <IconCircleDashed size={22} aria-hidden />
-                    )}
-                  </ThemeIcon>
-                }
-              >
-                <Text
-                  size="sm"
-                  fw={500}
-                  td={step.done ? 'line-through' : undefined}
-                  c={step.done ? 'dimmed' : undefined}
-                >
-                  {t(`cp.home.checklist.${step.key}`)}
-                  <VisuallyHidden>
-                    {' '}
-                    ({t(step.done ? 'cp.home.checklist.done' : 'cp.home.checklist.todo')})
-                  </VisuallyHidden>
-                </Text>
-                {!step.done && step.to && (
-                  <Anchor component={Link} to={step.to} size="sm">
-                    {t(`cp.home.checklist.${step.key}Action`)}
-                  </Anchor>
-                )}
-              </List.Item>
-            ))}
-          </List>
         </Paper>
-      </SimpleGrid>
+      ) : (
+        <>
+          <KpiCards
+            dashboard={data}
+            metrics={['revenue', 'orders', 'averageOrderValue', 'conversionRate']}
+            language={language}
+          />
+          <Grid gutter="lg">
+            <Grid.Col span={{ base: 12, lg: 8 }}>
+              <SalesChart dashboard={data} language={language} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 4 }}>
+              <Stack gap="lg">
+                <TodoCard marketId={market.id} />
+                {steps.some((s) => !s.done) && <SetupChecklist steps={steps} />}
+              </Stack>
+            </Grid.Col>
+          </Grid>
+          <TopProducts dashboard={data} language={language} />
+        </>
+      )}
     </Stack>
   );
 }

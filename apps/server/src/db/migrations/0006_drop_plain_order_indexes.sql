@@ -1,0 +1,2 @@
+DROP INDEX "order_items_order_idx";--> statement-breakpoint
+DROP INDEX "orders_market_placed_idx";

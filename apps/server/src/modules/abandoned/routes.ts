@@ -1,0 +1,49 @@
+import { abandonedListQuerySchema, abandonedSettingsSchema, recoverBasketSchema } from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isUuid, requireMarket } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { AbandonedCheckoutService } from './service.js';
+
+/** Abandoned checkouts (cp/abandoned-checkouts), their reminder setting, and the recovery link. */
+export function abandonedRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const service = new AbandonedCheckoutService(ctx);
+  const tags = ['AbandonedCheckout'];
+  return async (app) => {
+    app.get('/AbandonedCheckout/all', { schema: { tags, querystring: abandonedListQuerySchema } }, async (request) => {
+      const { market } = await requireMarket(ctx.db, request, request.query.marketId);
+      return { data: await service.list(market, request.query) };
+    });
+
+    app.get(
+      '/AbandonedCheckout/:id',
+      {
+        schema: {
+          tags,
+          params: z.object({ id: z.string().max(64) }),
+          querystring: z.object({ marketId: z.string().max(64) }),
+        },
+      },
+      async (request) => {
+        const { market } = await requireMarket(ctx.db, request, request.query.marketId);
+        if (!isUuid(request.params.id)) throw new AppError('NOT_FOUND');
+        return { data: await service.details(market.id, request.params.id) };
+      },
+    );
+
+    app.put(
+      '/Market/abandoned-settings',
+      { schema: { tags: ['Market'], body: abandonedSettingsSchema } },
+      async (request) => {
+        const { market } = await requireMarket(ctx.db, request, request.body.marketId);
+        return { data: await service.saveSettings(market.id, request.body.reminderMinutes) };
+      },
+    );
+
+    // The recovery link, opened in the store: the checkout's lines into the visitor's basket.
+    app.post('/Basket/recover', { schema: { tags: ['Basket'], body: recoverBasketSchema } }, async (request) => ({
+      data: await service.recover(request.body),
+    }));
+  };
+}

@@ -1,0 +1,350 @@
+import { addDays, type Dashboard, type DashboardTodo, SANDBOX_CARDS, todayIn } from '@shop/shared';
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addToBasket,
+  call,
+  catalogOwner,
+  confirmedCheckout,
+  createProduct,
+  createTariff,
+  createTestApp,
+  dataOf,
+  errorOf,
+  merchant,
+  placeOrder,
+  productBody,
+  query,
+  startPayment,
+  submitSandboxPage,
+  type TestApp,
+  visitor,
+} from '../../testing/app.js';
+import { isShopperPageRequest, PageViewRecorder } from './recorder.js';
+
+/**
+ * The dashboard (GET /Analytics/get-dashboard, GET /Analytics/todo) over orders bought through
+ * the real shopping API — cart, checkout, order, sandbox card page — and visits counted by the
+ * page-view recorder the storefront feeds.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+type Owner = Awaited<ReturnType<typeof catalogOwner>>;
+
+interface Store {
+  owner: Owner;
+  shirt: string;
+  socks: string;
+  shirtTitle: string;
+  socksTitle: string;
+  /** Paid: 2 shirts + 1 pair of socks + delivery = 6,500. */
+  a: string;
+  /** Paid: 3 pairs of socks + delivery = 3,500. */
+  b: string;
+  /** Placed, never paid: 1 shirt + delivery = 3,000. */
+  c: string;
+}
+
+/** A shopper's whole purchase over HTTP; unpaid when `pay` is false. Answers the order id. */
+async function buy(owner: Owner, tariffId: string, lines: [string, number][], pay = true): Promise<string> {
+  const uniqueCode = visitor();
+  for (const [productId, quantity] of lines) {
+    dataOf(await addToBasket(t.app, owner.market.id, uniqueCode, productId, { quantity }));
+  }
+  const checkout = await confirmedCheckout(t.app, owner.market.id, uniqueCode, tariffId);
+  const order = await placeOrder(t.app, checkout, uniqueCode);
+  if (pay) {
+    const { redirectUrl } = await startPayment(t.app, order.id, uniqueCode);
+    const paid = await submitSandboxPage(t.app, redirectUrl, SANDBOX_CARDS.approve);
+    expect(paid.statusCode, paid.body).toBe(303);
+  }
+  return order.id;
+}
+
+/** A store with two products and three orders: two paid, one placed and left unpaid. */
+async function storeWithOrders(): Promise<Store> {
+  const owner = await catalogOwner(t.app);
+  const body = (fields: Record<string, unknown>) =>
+    productBody(owner.market.id, owner.category.id, owner.imageUrl, { stock: 50, ...fields });
+  const shirt = await createProduct(t.app, owner.token, body({ title: 'Linen shirt', price: 2500 }));
+  const socks = await createProduct(t.app, owner.token, body({ title: 'Wool socks', price: 1000 }));
+  const tariff = await createTariff(t.app, owner.token, owner.market.id, { price: 500 });
+  const a = await buy(owner, tariff.id, [
+    [shirt.id, 2],
+    [socks.id, 1],
+  ]);
+  const b = await buy(owner, tariff.id, [[socks.id, 3]]);
+  const c = await buy(owner, tariff.id, [[shirt.id, 1]], false);
+  return { owner, shirt: shirt.id, socks: socks.id, shirtTitle: shirt.title, socksTitle: socks.title, a, b, c };
+}
+
+function dashboard(owner: Owner, startDate: string, endDate: string, marketId = owner.market.id) {
+  return call(
+    t.app,
+    owner.token,
+    'GET',
+    `/api/Analytics/get-dashboard?marketId=${marketId}&startDate=${startDate}&endDate=${endDate}`,
+  );
+}
+
+async function dashboardOf(owner: Owner, startDate: string, endDate: string): Promise<Dashboard> {
+  return dataOf<Dashboard>(await dashboard(owner, startDate, endDate));
+}
+
+/** Puts an order at a moment of the past (placed, and paid if it was). */
+async function moveOrder(orderId: string, at: string) {
+  await query(
+    t.ctx,
+    sql`update orders set placed_at = ${at}::timestamptz,
+          paid_at = case when paid_at is null then null else ${at}::timestamptz end
+        where id = ${orderId}`,
+  );
+}
+
+async function setTimeZone(owner: Owner, timeZone: string) {
+  dataOf(await call(t.app, owner.token, 'PUT', '/api/User/update-user', { timeZone }));
+}
+
+describe('the dashboard of today', () => {
+  let store: Store;
+  beforeAll(async () => {
+    store = await storeWithOrders();
+  });
+
+  it('adds up what was bought: revenue of paid orders, every placed order, AOV, top products, statuses', async () => {
+    // The owner's today (GMT+4 by default); yesterday too, in case the purchases crossed midnight.
+    const today = todayIn('GMT+4');
+    const figures = await dashboardOf(store.owner, addDays(today, -1), today);
+    expect(figures.timeZone).toBe('GMT+4');
+    expect(figures.current).toMatchObject({
+      revenue: 6500 + 3500,
+      orders: 3,
+      paidOrders: 2,
+      averageOrderValue: 5000,
+    });
+    expect(figures.days.map((d) => d.date)).toEqual([addDays(today, -1), today]);
+    expect(figures.days.reduce((sum, d) => sum + d.revenue, 0)).toBe(10000);
+    // Shirts earned more (2 × 25.00), socks sold more (4 pairs); the unpaid shirt is not a sale.
+    expect(figures.topProducts.byRevenue).toEqual([
+      { productId: store.shirt, title: store.shirtTitle, imageUrl: expect.any(String), units: 2, revenue: 5000 },
+      { productId: store.socks, title: store.socksTitle, imageUrl: expect.any(String), units: 4, revenue: 4000 },
+    ]);
+    expect(figures.topProducts.byUnits.map((p) => [p.title, p.units])).toEqual([
+      [store.socksTitle, 4],
+      [store.shirtTitle, 2],
+    ]);
+    expect(figures.ordersByPaymentStatus).toEqual({ paid: 2, pending: 0, failed: 0, unpaid: 1, canceled: 0 });
+    expect(figures.ordersByFulfillmentStatus).toEqual({ unfulfilled: 3, partial: 0, fulfilled: 0 });
+    // Nothing before: no change to show.
+    expect(figures.previous).toMatchObject({ revenue: 0, orders: 0, paidOrders: 0, conversionRate: null });
+  });
+
+  it('counts today’s visits as they come (an open day is never frozen)', async () => {
+    const today = todayIn('GMT+4');
+    const before = (await dashboardOf(store.owner, today, today)).current.sessions;
+    const recorder = new PageViewRecorder(t.ctx);
+    recorder.record(store.owner.market.id, 'visit-today-1');
+    recorder.record(store.owner.market.id, 'visit-today-1');
+    recorder.record(store.owner.market.id, 'visit-today-2');
+    await recorder.flush();
+    const after = await dashboardOf(store.owner, today, today);
+    expect(after.current.sessions).toBe(before + 2);
+    expect(after.current.pageViews).toBeGreaterThanOrEqual(3);
+  });
+
+  it('lists what waits: paid orders to fulfil, SKUs running low and sold out', async () => {
+    const { owner } = store;
+    const body = (fields: Record<string, unknown>) =>
+      productBody(owner.market.id, owner.category.id, owner.imageUrl, fields);
+    await createProduct(t.app, owner.token, body({ stock: 3 }));
+    await createProduct(t.app, owner.token, body({ stock: 0 }));
+    // Not tracked: never low, never out.
+    await createProduct(t.app, owner.token, body({ stock: 0, trackQuantity: false }));
+    const todo = dataOf<DashboardTodo>(
+      await call(t.app, owner.token, 'GET', `/api/Analytics/todo?marketId=${owner.market.id}`),
+    );
+    // A and B are paid and not sent; C is not paid.
+    expect(todo).toEqual({ ordersToFulfil: 2, lowStock: 1, outOfStock: 1 });
+    // The same SKUs cp/inventory lists under "low" and "out".
+    const low = dataOf<{ total: number }>(
+      await call(t.app, owner.token, 'GET', `/api/Inventory/${owner.market.id}?level=low`),
+    );
+    const out = dataOf<{ total: number }>(
+      await call(t.app, owner.token, 'GET', `/api/Inventory/${owner.market.id}?level=out`),
+    );
+    expect([low.total, out.total]).toEqual([todo.lowStock, todo.outOfStock]);
+
+    await query(t.ctx, sql`update orders set fulfillment_status = 'fulfilled' where id = ${store.a}`);
+    const later = dataOf<DashboardTodo>(
+      await call(t.app, owner.token, 'GET', `/api/Analytics/todo?marketId=${owner.market.id}`),
+    );
+    expect(later.ordersToFulfil).toBe(1);
+  });
+});
+
+describe('days in the owner’s time zone, and the range before', () => {
+  let store: Store;
+  beforeAll(async () => {
+    store = await storeWithOrders();
+    // A was paid at 01:30 on 11 March in Baku (GMT+4), which is still 10 March in GMT-5.
+    await moveOrder(store.a, '2026-03-10T21:30:00Z');
+    // B: 02:00 on 10 March in Baku, 9 March in GMT-5.
+    await moveOrder(store.b, '2026-03-09T22:00:00Z');
+    // C: 11 March everywhere west of UTC+12.
+    await moveOrder(store.c, '2026-03-11T12:00:00Z');
+
+    // Visits, as the storefront records them (the same visitor twice a day is one session);
+    // written before any dashboard reads these days.
+    const recorder = new PageViewRecorder(t.ctx);
+    const id = store.owner.market.id;
+    for (let i = 0; i < 3; i++) recorder.record(id, 'visitor-a', Date.parse('2026-03-10T21:30:00Z'));
+    recorder.record(id, 'visitor-b', Date.parse('2026-03-11T10:00:00Z'));
+    recorder.record(id, 'visitor-a', Date.parse('2026-03-11T19:59:00Z'));
+    // Midnight in Baku: the 12th.
+    recorder.record(id, 'visitor-c', Date.parse('2026-03-11T20:00:00Z'));
+    await recorder.flush();
+    // Another process saw visitor b the same day: one more page, not another session.
+    const other = new PageViewRecorder(t.ctx);
+    other.record(id, 'visitor-b', Date.parse('2026-03-11T12:00:00Z'));
+    await other.close();
+  });
+
+  it('buckets by the owner’s days and compares with the range of equal length before', async () => {
+    const figures = await dashboardOf(store.owner, '2026-03-11', '2026-03-12');
+    expect([figures.previousStartDate, figures.previousEndDate]).toEqual(['2026-03-09', '2026-03-10']);
+    expect(figures.days).toEqual([
+      { date: '2026-03-11', revenue: 6500, orders: 2, paidOrders: 1, sessions: 2, pageViews: 6 },
+      { date: '2026-03-12', revenue: 0, orders: 0, paidOrders: 0, sessions: 1, pageViews: 1 },
+    ]);
+    expect(figures.current).toEqual({
+      revenue: 6500,
+      orders: 2,
+      paidOrders: 1,
+      averageOrderValue: 6500,
+      sessions: 3,
+      pageViews: 7,
+      conversionRate: 1 / 3,
+    });
+    expect(figures.previous).toMatchObject({ revenue: 3500, orders: 1, paidOrders: 1, averageOrderValue: 3500 });
+    expect(figures.ordersByPaymentStatus).toMatchObject({ paid: 1, unpaid: 1 });
+    // Only A's lines were paid in the range.
+    expect(figures.topProducts.byRevenue.map((p) => [p.title, p.units, p.revenue])).toEqual([
+      [store.shirtTitle, 2, 5000],
+      [store.socksTitle, 1, 1000],
+    ]);
+  });
+
+  it('moves the days with the owner’s time zone', async () => {
+    await setTimeZone(store.owner, 'GMT-5');
+    try {
+      const figures = await dashboardOf(store.owner, '2026-03-11', '2026-03-12');
+      expect(figures.timeZone).toBe('GMT-5');
+      // In GMT-5 A and B were both paid in the range before; only C was placed in this one.
+      expect(figures.current).toMatchObject({ revenue: 0, orders: 1, paidOrders: 0, averageOrderValue: 0 });
+      expect(figures.previous).toMatchObject({ revenue: 10000, orders: 2, paidOrders: 2 });
+      expect(figures.days.find((d) => d.date === '2026-03-11')).toMatchObject({ orders: 1, revenue: 0 });
+      expect(figures.topProducts.byRevenue).toEqual([]);
+    } finally {
+      await setTimeZone(store.owner, 'GMT+4');
+    }
+  });
+
+  it('shows every day of the range, zeros included', async () => {
+    const figures = await dashboardOf(store.owner, '2026-03-06', '2026-03-12');
+    expect(figures.days.map((d) => d.date)).toEqual([
+      '2026-03-06',
+      '2026-03-07',
+      '2026-03-08',
+      '2026-03-09',
+      '2026-03-10',
+      '2026-03-11',
+      '2026-03-12',
+    ]);
+    expect(figures.days.map((d) => d.revenue)).toEqual([0, 0, 0, 0, 3500, 6500, 0]);
+    expect(figures.current).toMatchObject({ revenue: 10000, orders: 3, paidOrders: 2, averageOrderValue: 5000 });
+    expect([figures.previousStartDate, figures.previousEndDate]).toEqual(['2026-02-27', '2026-03-05']);
+    expect(figures.previous.revenue).toBe(0);
+  });
+
+  it('takes refunds off the revenue of the day the order was paid', async () => {
+    await query(t.ctx, sql`update orders set refunded_amount = 1500 where id = ${store.a}`);
+    try {
+      const figures = await dashboardOf(store.owner, '2026-03-11', '2026-03-11');
+      expect(figures.current).toMatchObject({ revenue: 5000, paidOrders: 1, averageOrderValue: 5000 });
+    } finally {
+      await query(t.ctx, sql`update orders set refunded_amount = 0 where id = ${store.a}`);
+    }
+  });
+});
+
+describe('bad input and other merchants', () => {
+  let owner: Owner;
+  beforeAll(async () => {
+    owner = await catalogOwner(t.app);
+  });
+
+  it('refuses dates in the wrong order, impossible dates, a missing date and more than a year', async () => {
+    const cases: [string, string, Record<string, string>][] = [
+      ['2026-03-12', '2026-03-11', { endDate: 'invalidRange' }],
+      ['2026-02-30', '2026-03-11', { startDate: 'invalidValue' }],
+      ['11.03.2026', '2026-03-11', { startDate: 'invalidValue' }],
+      ['2025-01-01', '2026-01-02', { endDate: 'rangeTooLong' }],
+    ];
+    for (const [start, end, fields] of cases) {
+      const response = await dashboard(owner, start, end);
+      expect(response.statusCode, `${start}..${end}`).toBe(400);
+      const error = errorOf(response);
+      expect(error.code).toBe('VALIDATION_FAILED');
+      expect(Object.fromEntries(Object.entries(error.fields ?? {}).map(([k, v]) => [k, v.code]))).toMatchObject(fields);
+    }
+    const missing = await call(t.app, owner.token, 'GET', `/api/Analytics/get-dashboard?marketId=${owner.market.id}`);
+    expect(missing.statusCode).toBe(400);
+    expect(errorOf(missing).fields).toMatchObject({ startDate: { code: 'required' }, endDate: { code: 'required' } });
+    // A whole leap year is allowed.
+    const year = dataOf<Dashboard>(await dashboard(owner, '2028-01-01', '2028-12-31'));
+    expect(year.days).toHaveLength(366);
+    expect(year.current.revenue).toBe(0);
+  });
+
+  it('answers another merchant, a stranger’s id or no one signed in as if the store did not exist', async () => {
+    const stranger = await merchant(t.app);
+    const path = `/api/Analytics/get-dashboard?marketId=${owner.market.id}&startDate=2026-03-01&endDate=2026-03-31`;
+    const theirs = await call(t.app, stranger.token, 'GET', path);
+    expect(theirs.statusCode).toBe(404);
+    expect(errorOf(theirs).code).toBe('NOT_FOUND');
+    const todo = await call(t.app, stranger.token, 'GET', `/api/Analytics/todo?marketId=${owner.market.id}`);
+    expect(todo.statusCode).toBe(404);
+    const unknown = await dashboard(owner, '2026-03-01', '2026-03-31', 'not-a-market');
+    expect(unknown.statusCode).toBe(404);
+    expect((await call(t.app, null, 'GET', path)).statusCode).toBe(401);
+  });
+});
+
+describe('which page requests count', () => {
+  const request = (headers: Record<string, string>, method = 'GET') =>
+    ({ method, headers }) as unknown as FastifyRequest;
+  const browser =
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
+
+  it('a shopper’s browser opening a page, not crawlers, link previews, tools or prefetches', () => {
+    expect(isShopperPageRequest(request({ 'user-agent': browser }))).toBe(true);
+    expect(isShopperPageRequest(request({ 'user-agent': browser }, 'HEAD'))).toBe(false);
+    expect(isShopperPageRequest(request({ 'user-agent': browser, 'sec-purpose': 'prefetch' }))).toBe(false);
+    for (const agent of [
+      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      'Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)',
+      'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+      'WhatsApp/2.23.20.0',
+      'Mozilla/5.0 (Linux; Android 11; moto g power) AppleWebKit/537.36 Chrome-Lighthouse',
+      'curl/8.5.0',
+      '',
+    ]) {
+      expect(isShopperPageRequest(request({ 'user-agent': agent })), agent).toBe(false);
+    }
+  });
+});

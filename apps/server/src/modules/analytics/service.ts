@@ -1,0 +1,301 @@
+import {
+  addDays,
+  catalogLimits,
+  DASHBOARD_TOP_PRODUCTS,
+  type Dashboard,
+  type DashboardDay,
+  type DashboardProduct,
+  type DashboardTodo,
+  type DashboardTotals,
+  FULFILLMENT_STATUSES,
+  type FulfillmentStatus,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+  previousRange,
+  timeZoneOffsetHours,
+} from '@shop/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import { rowsOf } from '../../db/client.js';
+import type { AppContext } from '../../platform/context.js';
+import { CLOSED_SQL } from '../order/hooks.js';
+import { FLUSH_INTERVAL_MS } from './recorder.js';
+
+const HOUR_MS = 3_600_000;
+/**
+ * A day's visits are final once it has ended in its time zone and every process has written
+ * what it counted (each writes every few seconds); this much later, to be safe.
+ */
+const SETTLED_AFTER_MS = 2 * 60_000 + 2 * FLUSH_INTERVAL_MS;
+
+interface PaidRow {
+  day: string;
+  paid: number;
+  revenue: number;
+}
+interface PlacedRow {
+  day: string;
+  payment_status: PaymentStatus;
+  fulfillment_status: FulfillmentStatus;
+  n: number;
+}
+interface ProductRow {
+  list: 'revenue' | 'units';
+  product_id: string | null;
+  title: string | null;
+  image_url: string | null;
+  units: number;
+  revenue: number;
+}
+
+/**
+ * The dashboard's figures, read straight from orders with index-backed aggregates (no rollup
+ * table): the range and the one before it are a range scan of orders by paid-at and one by
+ * placed-at, grouped by the owner's day; top products are the lines of the range's paid orders,
+ * looked up by order id. The queries run side by side on the pool.
+ *
+ * Visits are one row per visitor and day, so counting a busy store's half year reads millions of
+ * rows; a finished day's count never changes again, so it is kept in memory once counted and only
+ * the last, still open days are counted on each request.
+ */
+export class AnalyticsService {
+  private readonly settledSessions = new LRUCache<string, number>({ max: 200_000 });
+
+  constructor(private readonly ctx: AppContext) {}
+
+  async dashboard(
+    marketId: string,
+    timeZone: string,
+    range: { startDate: string; endDate: string },
+    now = Date.now(),
+  ): Promise<Dashboard> {
+    const { startDate, endDate } = range;
+    const previous = previousRange(startDate, endDate);
+    const offset = timeZoneOffsetHours(timeZone);
+    // The first instant of a day in the owner's zone.
+    const instant = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - offset * HOUR_MS).toISOString();
+    const from = instant(previous.startDate);
+    const start = instant(startDate);
+    const until = instant(addDays(endDate, 1));
+    // Rows are grouped by the instant their day began (date_bin from a local midnight: cheap
+    // integer arithmetic per row); each group's instant becomes the owner's date once.
+    const midnight = instant('2000-01-01');
+    const dayOf = (column: SQL) => sql`date_bin('1 day', ${column}, ${midnight}::timestamptz)`;
+    const dateOf = (instantColumn: SQL) =>
+      sql`((${instantColumn} at time zone 'UTC') + ${offset}::int * interval '1 hour')::date::text`;
+    const db = this.ctx.db;
+
+    const [paid, placed, placedBefore, products, views, sessions] = await Promise.all([
+      // Revenue and paid orders by the day they were paid, both ranges (orders by market, paid-at).
+      db
+        .execute(sql`
+          select ${dateOf(sql`d`)} as day, paid, revenue from (
+            select ${dayOf(sql`paid_at`)} as d, count(*)::int as paid,
+                   coalesce(sum(total - refunded_amount), 0)::float8 as revenue
+            from orders
+            where market_id = ${marketId} and paid_at >= ${from}::timestamptz and paid_at < ${until}::timestamptz
+            group by 1) s`)
+        .then((r) => rowsOf<PaidRow>(r)),
+      // Orders placed in the range, by day and by their status now (orders by market, placed-at) …
+      db
+        .execute(sql`
+          select ${dateOf(sql`d`)} as day, payment_status, fulfillment_status, n from (
+            select ${dayOf(sql`placed_at`)} as d, payment_status, fulfillment_status, count(*)::int as n
+            from orders
+            where market_id = ${marketId} and number is not null
+              and placed_at >= ${start}::timestamptz and placed_at < ${until}::timestamptz
+            group by 1, 2, 3) s`)
+        .then((r) => rowsOf<PlacedRow>(r)),
+      // … and in the range before, only counted.
+      db
+        .execute(sql`
+          select count(*)::int as n from orders
+          where market_id = ${marketId} and number is not null
+            and placed_at >= ${from}::timestamptz and placed_at < ${start}::timestamptz`)
+        .then((r) => rowsOf<{ n: number }>(r)[0]?.n ?? 0),
+      // Lines of the range's paid orders by product; `= any(array(…))` probes the lines by order
+      // id (index-only with the proposed covering index) instead of hashing every line of the store.
+      db
+        .execute(sql`
+          with sales as (
+            select product_id, sum(quantity - refunded_quantity)::int as units,
+                   sum((quantity - refunded_quantity) * unit_price)::float8 as revenue
+            from order_items
+            where order_id = any(array(
+              select id from orders
+              where market_id = ${marketId} and paid_at >= ${start}::timestamptz and paid_at < ${until}::timestamptz
+                and payment_status = 'paid'))
+            group by product_id
+            having sum(quantity - refunded_quantity) > 0
+          ), top as (
+            (select 'revenue' as list, * from sales order by revenue desc, units desc, product_id limit ${DASHBOARD_TOP_PRODUCTS})
+            union all
+            (select 'units' as list, * from sales order by units desc, revenue desc, product_id limit ${DASHBOARD_TOP_PRODUCTS})
+          )
+          select top.list, top.product_id, p.title, p.images->>0 as image_url, top.units, top.revenue
+          from top left join products p on p.id = top.product_id
+          order by top.list,
+            case when top.list = 'revenue' then top.revenue else top.units end desc,
+            case when top.list = 'revenue' then top.units else top.revenue end desc,
+            top.product_id`)
+        .then((r) => rowsOf<ProductRow>(r)),
+      db
+        .execute(sql`
+          select day::text as day, page_views::int as n from storefront_daily_stats
+          where market_id = ${marketId} and day >= ${previous.startDate}::date and day <= ${endDate}::date`)
+        .then((r) => rowsOf<{ day: string; n: number }>(r)),
+      this.sessionsByDay(marketId, previous.startDate, endDate, offset, now),
+    ]);
+
+    const days = new Map<string, DashboardDay>();
+    for (let day = previous.startDate; day <= endDate; day = addDays(day, 1)) {
+      days.set(day, {
+        date: day,
+        revenue: 0,
+        orders: 0,
+        paidOrders: 0,
+        sessions: sessions.get(day) ?? 0,
+        pageViews: 0,
+      });
+    }
+    for (const row of paid) {
+      const day = days.get(row.day);
+      if (day) {
+        day.revenue += Number(row.revenue);
+        day.paidOrders += row.paid;
+      }
+    }
+    const byPayment = Object.fromEntries(PAYMENT_STATUSES.map((s) => [s, 0])) as Record<PaymentStatus, number>;
+    const byFulfillment = Object.fromEntries(FULFILLMENT_STATUSES.map((s) => [s, 0])) as Record<
+      FulfillmentStatus,
+      number
+    >;
+    for (const row of placed) {
+      const day = days.get(row.day);
+      if (!day) continue;
+      day.orders += row.n;
+      if (row.payment_status in byPayment) byPayment[row.payment_status] += row.n;
+      if (row.fulfillment_status in byFulfillment) byFulfillment[row.fulfillment_status] += row.n;
+    }
+    for (const row of views) {
+      const day = days.get(row.day);
+      if (day) day.pageViews += row.n;
+    }
+
+    const all = [...days.values()];
+    const currentDays = all.filter((d) => d.date >= startDate);
+    const product = (row: ProductRow): DashboardProduct => ({
+      productId: row.product_id,
+      title: row.title,
+      imageUrl: row.image_url,
+      units: Number(row.units),
+      revenue: Number(row.revenue),
+    });
+    return {
+      marketId,
+      startDate,
+      endDate,
+      previousStartDate: previous.startDate,
+      previousEndDate: previous.endDate,
+      timeZone,
+      currency: 'AZN',
+      current: totals(currentDays),
+      previous: { ...totals(all.filter((d) => d.date < startDate)), orders: placedBefore },
+      days: currentDays,
+      topProducts: {
+        byRevenue: products.filter((r) => r.list === 'revenue').map(product),
+        byUnits: products.filter((r) => r.list === 'units').map(product),
+      },
+      ordersByPaymentStatus: byPayment,
+      ordersByFulfillmentStatus: byFulfillment,
+    };
+  }
+
+  /** Visits per day from `first` to `last`: settled days from memory, the rest counted. */
+  private async sessionsByDay(
+    marketId: string,
+    first: string,
+    last: string,
+    offset: number,
+    now: number,
+  ): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    const settledUntil = now - SETTLED_AFTER_MS;
+    // Settled: the day's end in the owner's zone (its next day's first instant) is long enough past.
+    const settled = (day: string) => Date.parse(`${addDays(day, 1)}T00:00:00Z`) - offset * HOUR_MS <= settledUntil;
+    let missingFrom: string | undefined;
+    let missingTo: string | undefined;
+    for (let day = first; day <= last; day = addDays(day, 1)) {
+      const known = this.settledSessions.get(`${marketId} ${day}`);
+      if (known !== undefined) counts.set(day, known);
+      else {
+        missingFrom ??= day;
+        missingTo = day;
+      }
+    }
+    if (!missingFrom || !missingTo) return counts;
+    const rows = rowsOf<{ day: string; n: number }>(
+      await this.ctx.db.execute(sql`
+        select day::text as day, count(*)::int as n from storefront_sessions
+        where market_id = ${marketId} and day >= ${missingFrom}::date and day <= ${missingTo}::date
+        group by day`),
+    );
+    const found = new Map(rows.map((r) => [r.day, r.n]));
+    for (let day = missingFrom; day <= missingTo; day = addDays(day, 1)) {
+      const key = `${marketId} ${day}`;
+      if (this.settledSessions.has(key)) continue;
+      const n = found.get(day) ?? 0;
+      counts.set(day, n);
+      if (settled(day)) this.settledSessions.set(key, n);
+    }
+    return counts;
+  }
+
+  /** What waits for the merchant on cp/home. */
+  async todo(marketId: string): Promise<DashboardTodo> {
+    const low = catalogLimits.lowStock;
+    const [row] = rowsOf<{ to_fulfil: number; low: number; out: number }>(
+      await this.ctx.db.execute(sql`
+        select
+          -- cp/orders?view=unfulfilled: open, paid, still with units to send (order/list.ts).
+          (select count(*)::int from orders
+           where market_id = ${marketId} and number is not null and ${CLOSED_SQL} is false
+             and payment_status = 'paid') as to_fulfil,
+          count(*) filter (where stock > 0 and stock <= ${low})::int as low,
+          count(*) filter (where stock <= 0)::int as out
+        from (
+          -- Every tracked SKU as cp/inventory lists it: products without variants, and variants.
+          select p.stock from products p
+          where p.market_id = ${marketId} and p.variant_count = 0 and p.track_quantity
+          union all
+          select v.stock from product_variants v join products p on p.id = v.product_id
+          where v.market_id = ${marketId} and p.track_quantity
+        ) skus`),
+    );
+    return { ordersToFulfil: row?.to_fulfil ?? 0, lowStock: row?.low ?? 0, outOfStock: row?.out ?? 0 };
+  }
+}
+
+function totals(days: DashboardDay[]): DashboardTotals {
+  let revenue = 0;
+  let orders = 0;
+  let paidOrders = 0;
+  let sessions = 0;
+  let pageViews = 0;
+  for (const d of days) {
+    revenue += d.revenue;
+    orders += d.orders;
+    paidOrders += d.paidOrders;
+    sessions += d.sessions;
+    pageViews += d.pageViews;
+  }
+  return {
+    revenue,
+    orders,
+    paidOrders,
+    averageOrderValue: paidOrders ? Math.round(revenue / paidOrders) : 0,
+    sessions,
+    pageViews,
+    conversionRate: sessions ? paidOrders / sessions : null,
+  };
+}

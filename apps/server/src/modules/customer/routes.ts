@@ -1,0 +1,35 @@
+import { customerListQuerySchema } from '@shop/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isUuid, requireMarket } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { CustomerService } from './service.js';
+
+/** Customers of a market (cp/customers): the owner's only. */
+export function customerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const service = new CustomerService(ctx);
+  const tags = ['Customer'];
+  return async (app) => {
+    app.get('/Customer/all', { schema: { tags, querystring: customerListQuerySchema } }, async (request) => {
+      const { market } = await requireMarket(ctx.db, request, request.query.marketId);
+      return { data: await service.list(market.id, request.query) };
+    });
+
+    app.get(
+      '/Customer/:id',
+      {
+        schema: {
+          tags,
+          params: z.object({ id: z.string().max(64) }),
+          querystring: z.object({ marketId: z.string().max(64) }),
+        },
+      },
+      async (request) => {
+        const { market } = await requireMarket(ctx.db, request, request.query.marketId);
+        if (!isUuid(request.params.id)) throw new AppError('NOT_FOUND');
+        return { data: await service.details(market.id, request.params.id) };
+      },
+    );
+  };
+}

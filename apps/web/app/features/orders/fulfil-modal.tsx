@@ -1,0 +1,166 @@
+import { Alert, Button, Checkbox, Group, Modal, NumberInput, Stack, Table, Text, Title } from '@mantine/core';
+import type { OrderDetails } from '@shop/shared';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api';
+import { useNotice } from '../../ui/notice';
+import { errorText } from '../auth/form';
+import {
+  type ActionErrors,
+  defaultFulfilQuantities,
+  fulfilRequest,
+  type Quantities,
+  serverFieldOf,
+  unitsToFulfil,
+} from './actions';
+import { LineSummary } from './line-summary';
+import { useActionErrorText, useServerReason } from './messages';
+import { useFulfillOrder } from './queries';
+
+/** "Fulfil items": how many units of each line go out now (all that remain by default), and whether to tell the shopper. */
+export function FulfilModal({ order, opened, onClose }: { order: OrderDetails; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size="lg"
+      title={
+        <Title order={2} size="h4">
+          {t('orders.fulfil.title', { name: order.name })}
+        </Title>
+      }
+      data-testid="fulfil-modal"
+    >
+      {opened && <FulfilForm order={order} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function FulfilForm({ order, onDone }: { order: OrderDetails; onDone: () => void }) {
+  const { t } = useTranslation();
+  const notice = useNotice();
+  const fulfil = useFulfillOrder();
+  const errorOf = useActionErrorText();
+  const reasonOf = useServerReason();
+  const [quantities, setQuantities] = useState<Quantities>(() => defaultFulfilQuantities(order));
+  const [notify, setNotify] = useState(true);
+  const [errors, setErrors] = useState<ActionErrors>({});
+  const [failure, setFailure] = useState<{ title: string; reason: string | null } | null>(null);
+  const lines = order.items.filter((line) => unitsToFulfil(line) > 0);
+  const chosen = lines.reduce((sum, line) => sum + (quantities[line.id] ?? 0), 0);
+
+  const submit = () => {
+    const request = fulfilRequest(order, quantities, notify);
+    setErrors(request.errors);
+    setFailure(null);
+    if (Object.keys(request.errors).length > 0) return;
+    fulfil.mutate(
+      { marketId: order.marketId, orderId: order.id, input: request.input },
+      {
+        onSuccess: () => {
+          notice(t('orders.fulfil.done', { count: chosen, name: order.name }));
+          onDone();
+        },
+        onError: (error) => {
+          const fields: ActionErrors = {};
+          if (error instanceof ApiError) {
+            for (const [path, { code }] of Object.entries(error.fields)) {
+              fields[serverFieldOf(path, request.lines)] ??= { key: code };
+            }
+          }
+          setErrors(fields);
+          setFailure({ title: errorText(error, t), reason: reasonOf(error) });
+          notice(errorText(error, t), 'error');
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        {t('orders.fulfil.text')}
+      </Text>
+      <Table verticalSpacing="sm" data-testid="fulfil-lines">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('orders.details.item')}</Table.Th>
+            <Table.Th w={150}>{t('orders.fulfil.quantity')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map((line) => {
+            const left = unitsToFulfil(line);
+            const error = errors[line.id];
+            return (
+              <Table.Tr key={line.id} data-testid="fulfil-line" data-title={line.title}>
+                <Table.Td>
+                  <LineSummary line={line} size={40} />
+                </Table.Td>
+                <Table.Td>
+                  <NumberInput
+                    aria-label={t('orders.fulfil.quantityOf', { title: line.title })}
+                    value={quantities[line.id] ?? 0}
+                    onChange={(value) => {
+                      setQuantities((current) => ({ ...current, [line.id]: typeof value === 'number' ? value : 0 }));
+                      // The edit answers this line's error, and "choose at least one".
+                      setErrors(({ [line.id]: _line, items: _items, ...rest }) => rest);
+                    }}
+                    min={0}
+                    max={left}
+                    allowDecimal={false}
+                    allowNegative={false}
+                    clampBehavior="strict"
+                    rightSection={
+                      <Text size="xs" c="dimmed" pr="xs">
+                        {t('orders.fulfil.of', { max: left })}
+                      </Text>
+                    }
+                    rightSectionWidth={56}
+                    error={error ? errorOf(error) : undefined}
+                    data-testid="fulfil-quantity"
+                  />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+      {errors.items && (
+        <Text size="sm" c="red" role="alert" data-testid="fulfil-error">
+          {errorOf(errors.items)}
+        </Text>
+      )}
+      <Checkbox
+        label={t('orders.fulfil.notify')}
+        description={order.email ? t('orders.fulfil.notifyHint', { email: order.email }) : undefined}
+        checked={notify}
+        disabled={!order.email}
+        onChange={(event) => setNotify(event.currentTarget.checked)}
+        data-testid="fulfil-notify"
+      />
+      {failure && (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          title={failure.title}
+          role="alert"
+          data-testid="fulfil-failure"
+        >
+          {failure.reason}
+        </Alert>
+      )}
+      <Group justify="flex-end" mt="sm">
+        <Button variant="default" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+        <Button onClick={submit} loading={fulfil.isPending} disabled={chosen === 0} data-testid="fulfil-submit">
+          {t('orders.fulfil.submit', { count: chosen })}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

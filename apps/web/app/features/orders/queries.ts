@@ -1,0 +1,122 @@
+import type {
+  FulfillOrderInput,
+  MarketView,
+  OrderDetails,
+  OrderListPage,
+  OrderListQuery,
+  OrderSettings,
+  OrderSettingsInput,
+  RefundOrderInput,
+} from '@shop/shared';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api, apiGet } from '../../lib/api';
+import { tags } from '../../lib/query';
+import { orderQueryString } from './list-params';
+
+type ListQuery = Omit<OrderListQuery, 'marketId'>;
+
+/** Query keys of the Orders tag (SPEC §7): everything under ['Orders'] is refreshed after an action. */
+export const orderKeys = {
+  all: tags.orders,
+  list: (marketId: string, query: ListQuery) => [...tags.orders, marketId, 'list', query] as const,
+  detail: (marketId: string, orderId: string) => [...tags.orders, marketId, 'detail', orderId] as const,
+};
+
+/** One page of the store's orders, filtered and sorted by the server; the previous page stays while the next loads. */
+export function useOrderList(marketId: string, query: ListQuery) {
+  return useQuery({
+    queryKey: orderKeys.list(marketId, query),
+    queryFn: () => apiGet<OrderListPage>(`/Order/market?${orderQueryString(marketId, query)}`),
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+}
+
+export const orderQuery = (marketId: string, orderId: string) =>
+  queryOptions({
+    queryKey: orderKeys.detail(marketId, orderId),
+    queryFn: () => apiGet<OrderDetails>(`/Order/${orderId}?marketId=${encodeURIComponent(marketId)}`),
+    staleTime: 5_000,
+  });
+
+export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/** After an action the order's page shows the server's answer at once, and every list and page asks again. */
+function useOrderAction<Input>(path: 'fulfill' | 'cancel' | 'archive') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ marketId, orderId, input }: { marketId: string; orderId: string; input: Input }) =>
+      api<OrderDetails>('PUT', `/Order/${path}/${orderId}?marketId=${encodeURIComponent(marketId)}`, input),
+    onSuccess: async (order, { marketId, orderId }) => {
+      if (order && typeof order === 'object' && 'items' in order) {
+        queryClient.setQueryData(orderKeys.detail(marketId, orderId), order);
+      }
+      // Customers and the dashboard count orders too.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: tags.orders }),
+        queryClient.invalidateQueries({ queryKey: ['Customers'] }),
+        queryClient.invalidateQueries({ queryKey: ['Analytics'] }),
+      ]);
+    },
+  });
+}
+
+export const useFulfillOrder = () => useOrderAction<FulfillOrderInput>('fulfill');
+export const useRefundOrder = () => useOrderAction<RefundOrderInput>('cancel');
+export const useArchiveOrder = () => useOrderAction<{ archived: boolean }>('archive');
+
+/**
+ * GET /Order/export: the CSV of the list's filters (all pages) arrives as a file, not the JSON
+ * envelope, so it is fetched here and handed to the browser as a download.
+ */
+export async function downloadOrdersCsv(marketId: string, query: ListQuery): Promise<void> {
+  const { page: _page, pageSize: _pageSize, ...filters } = query;
+  let response: Response;
+  try {
+    response = await fetch(`/api/Order/export?${orderQueryString(marketId, filters)}`, { credentials: 'same-origin' });
+  } catch (error) {
+    throw new ApiError('NETWORK_ERROR', 0, String(error));
+  }
+  if (!response.ok) {
+    const payload = await response.json().catch(() => null);
+    const code = payload?.error?.code ?? 'INTERNAL';
+    throw new ApiError(code, response.status, payload?.error?.message ?? response.statusText);
+  }
+  const blob = await response.blob();
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'orders.csv';
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the URL after the click returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The owner's view of a store: the order settings come with it. */
+type MarketWithOrderSettings = MarketView & Partial<OrderSettings>;
+
+/** The store's order settings, from GET /Market/get-store-by-id (Store tag); defaults as the server's. */
+export const orderSettingsQuery = (marketId: string) =>
+  queryOptions({
+    queryKey: [...tags.store, marketId, 'byId'] as const,
+    queryFn: () => apiGet<MarketWithOrderSettings>(`/Market/get-store-by-id/${marketId}`),
+    select: (market): OrderSettings => ({
+      orderPrefix: market.orderPrefix ?? '#',
+      orderSuffix: market.orderSuffix ?? '',
+      autoFulfill: market.autoFulfill ?? false,
+      nextOrderNumber: market.nextOrderNumber ?? 1001,
+    }),
+    staleTime: 30_000,
+  });
+
+export function useSaveOrderSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: OrderSettingsInput) => api<OrderSettings>('PUT', '/Market/order-settings', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tags.store }),
+  });
+}

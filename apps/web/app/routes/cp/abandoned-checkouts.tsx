@@ -1,0 +1,11 @@
+import { AbandonedCheckoutList } from '../../features/abandoned/abandoned-list';
+import { useControlPanel } from '../../features/markets/control-panel';
+import type { Route } from './+types/abandoned-checkouts';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Abandoned checkouts · Control panel' }];
+
+/** The chosen store's abandoned checkouts and their reminder e-mail (SPEC §2 cp/abandoned-checkouts). */
+export default function AbandonedCheckouts() {
+  const { market, user } = useControlPanel();
+  return <AbandonedCheckoutList key={market.id} marketId={market.id} timeZone={user.timeZone} />;
+}

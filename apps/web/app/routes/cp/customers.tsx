@@ -1,0 +1,12 @@
+import { CustomerList } from '../../features/customers/customer-list';
+import { useControlPanel } from '../../features/markets/control-panel';
+import type { Route } from './+types/customers';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Customers · Control panel' }];
+
+/** The chosen store's customers (SPEC §2 cp/customers). */
+export default function Customers() {
+  const { market, user } = useControlPanel();
+  // Another store is another list.
+  return <CustomerList key={market.id} marketId={market.id} timeZone={user.timeZone} />;
+}

@@ -1,0 +1,12 @@
+import { useControlPanel } from '../../features/markets/control-panel';
+import { OrderList } from '../../features/orders/order-list';
+import type { Route } from './+types/orders';
+
+export const meta: Route.MetaFunction = () => [{ title: 'Orders · Control panel' }];
+
+/** The chosen store's orders (SPEC §2 cp/orders), in the sidebar's views: all, unfulfilled, open, closed. */
+export default function Orders() {
+  const { market, user } = useControlPanel();
+  // Another store is another list.
+  return <OrderList key={market.id} marketId={market.id} timeZone={user.timeZone} />;
+}

@@ -1,0 +1,133 @@
+import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { SANDBOX_CARDS } from '@shop/shared';
+import { codeFor, PASSWORD, uniqueEmail, uniqueTag, useLanguage } from './support';
+
+// The merchant's home and analytics (issue 5): a shopper buys in the store with the sandbox card;
+// the owner's cp/home then shows the revenue, the order, the best seller and the order to fulfil,
+// and cp/analytics counts the shopper's visit.
+
+const port = Number(process.env.E2E_PORT ?? 3199);
+const origin = `http://127.0.0.1:${port}`;
+
+async function call<T>(api: APIRequestContext, method: string, path: string, data?: unknown): Promise<T> {
+  const response = await api.fetch(`/api${path}`, { method, data });
+  const body = await response.json();
+  expect(response.ok(), `${method} ${path}: ${JSON.stringify(body)}`).toBe(true);
+  return body.data as T;
+}
+
+/** A merchant of their own (registered, confirmed, signed in through the API) with one store. */
+async function merchantWithStore() {
+  const api = await playwrightRequest.newContext({ baseURL: origin });
+  const email = uniqueEmail('dashboard');
+  let since = Date.now();
+  await call(api, 'POST', '/User/register', {
+    email,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    acceptTerms: true,
+  });
+  await call(api, 'POST', '/User/confirm-email', { email, code: await codeFor(api, email, since) });
+  since = Date.now();
+  await call(api, 'POST', '/User/login', { login: email, password: PASSWORD });
+  await call(api, 'POST', '/User/confirm-login', { email, code: await codeFor(api, email, since) });
+  const [sector] = await call<{ id: number }[]>(api, 'GET', '/Sector/get-all-sectors');
+  const market = await call<{ id: string; name: string }>(api, 'POST', '/Market/create-store', {
+    name: `dash-${uniqueTag()}`,
+    sectorId: sector?.id,
+  });
+  const category = await call<{ id: string }>(api, 'POST', '/Category/create', {
+    marketId: market.id,
+    name: 'Shirts',
+  });
+  const image = await api.post('/api/Media/upload', {
+    multipart: {
+      file: {
+        name: 'shirt.png',
+        mimeType: 'image/png',
+        // A 1×1 PNG.
+        buffer: Buffer.from(
+          'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+          'base64',
+        ),
+      },
+    },
+  });
+  expect(image.ok()).toBe(true);
+  const imageUrl = ((await image.json()).data as { url: string }).url;
+  const product = await call<{ id: string }>(api, 'POST', '/Products/create', {
+    marketId: market.id,
+    categoryId: category.id,
+    title: 'Dashboard shirt',
+    description: '<p>A shirt to sell.</p>',
+    images: [imageUrl],
+    price: 2500,
+    stock: 10,
+  });
+  await call(api, 'POST', '/ShippingTariff/create', { marketId: market.id, name: 'Courier', price: 500 });
+  const { cookies } = await api.storageState();
+  return { api, market, productId: product.id, cookies };
+}
+
+async function payWithCard(page: Page, card: string) {
+  await expect(page.getByTestId('sandbox-amount')).toBeVisible();
+  await page.locator('#card').fill(card);
+  await page.locator('#expiry').fill('12/30');
+  await page.locator('#cvc').fill('123');
+  await page.locator('button[name="action"][value="pay"]').click();
+}
+
+test('after a sandbox purchase the owner’s home shows the revenue, and analytics the visit', async ({ page }) => {
+  const { api, market, productId, cookies } = await merchantWithStore();
+  await useLanguage(page, 'en');
+
+  // The shopper: product page, cart, checkout, approve card.
+  await page.goto(`/${market.name}/product/${productId}`);
+  await expect(page.locator('[data-testid="storefront"][data-hydrated="true"]')).toBeVisible();
+  await page.getByTestId('add-to-cart').click();
+  await page.getByTestId('cart-checkout').click();
+  await expect(page).toHaveURL(new RegExp(`/${market.name}/checkout/[0-9a-f-]{36}$`));
+  await page.getByTestId('field-email').fill('shopper@shop.az');
+  await page.getByTestId('field-phone').fill('10 234 56 78');
+  await page.getByTestId('field-shippingAddress.firstName').fill('Aysel');
+  await page.getByTestId('field-shippingAddress.lastName').fill('Məmmədova');
+  await page.getByTestId('field-shippingAddress.address1').fill('Nizami küçəsi 10');
+  await page.getByTestId('field-shippingAddress.city').fill('Bakı');
+  await page.getByTestId('field-shippingAddress.region').selectOption('baku');
+  await page.getByTestId('field-shippingAddress.postCode').fill('AZ1000');
+  await expect(page.getByTestId('summary-total')).toHaveText('AZN 30.00');
+  await page.getByTestId('pay').click();
+  await payWithCard(page, SANDBOX_CARDS.approve);
+  await expect(page).toHaveURL(/\/card-success\?orderId=[0-9a-f-]{36}$/);
+
+  // The owner signs in (the session cookie of the API sign-in) and opens the panel.
+  await page.context().addCookies(cookies);
+  await page.goto('/cp/home');
+  await expect(page.getByTestId('cp-home-title')).toBeVisible();
+  await expect(page.getByTestId('kpi-revenue-value')).toHaveText('AZN 30.00');
+  await expect(page.getByTestId('kpi-orders-value')).toHaveText('1');
+  await expect(page.getByTestId('kpi-averageOrderValue-value')).toHaveText('AZN 30.00');
+  await expect(page.getByTestId('sales-chart')).toHaveAttribute('data-days', '30');
+  await expect(page.getByTestId('top-product').first()).toContainText('Dashboard shirt');
+  await expect(page.getByTestId('todo-ordersToFulfil')).toHaveAttribute('data-count', '1');
+  await expect(page.getByTestId('todo-ordersToFulfil')).toContainText('1 order to fulfil');
+
+  // Today alone: the same sale; the address keeps the choice.
+  await page.getByTestId('dashboard-range-presets').getByText('Today').click();
+  await expect(page).toHaveURL(/\?range=today$/);
+  await expect(page.getByTestId('sales-chart')).toHaveAttribute('data-days', '1');
+  await expect(page.getByTestId('kpi-revenue-value')).toHaveText('AZN 30.00');
+
+  // The shopper's visit is written within seconds (batched); analytics shows it.
+  await page.getByTestId('nav-analytics').click();
+  await expect(page).toHaveURL(new RegExp(`/cp/analytics/${market.id}`));
+  await expect(page.getByTestId('analytics-title')).toHaveText('Analytics');
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId('kpi-sessions-value')).not.toHaveText('0', { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(page.getByTestId('kpi-revenue-value')).toHaveText('AZN 30.00');
+  await expect(page.getByTestId('status-payment-paid')).toHaveAttribute('data-count', '1');
+  await expect(page.getByTestId('daily-row').first()).toContainText('AZN 30.00');
+  await api.dispose();
+});

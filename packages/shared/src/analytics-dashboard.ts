@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import type { FulfillmentStatus, PaymentStatus } from './commerce.js';
+
+/**
+ * The merchant's dashboard (SPEC §7 GET /Analytics/get-dashboard?startDate=&endDate=&marketId=;
+ * cp/home and cp/analytics/{marketId}). Days are calendar days in the store owner's time zone
+ * (their profile's GMT±N); money is integer qəpik.
+ *
+ * - revenue: totals of orders paid in the range (by paid-at) less what was refunded of them;
+ * - orders: orders placed in the range, whatever became of them;
+ * - average order value: revenue ÷ orders paid in the range;
+ * - sessions: storefront visits (a visit ends after 30 minutes without a page), per day;
+ * - conversion: orders paid ÷ sessions;
+ * - top products: lines of paid orders, less units given back by refunds.
+ */
+
+/** The longest range the dashboard answers for: a year, leap day included. */
+export const DASHBOARD_MAX_DAYS = 366;
+/** How many products each top list holds. */
+export const DASHBOARD_TOP_PRODUCTS = 5;
+
+const DAY_MS = 86_400_000;
+
+/** Days from `start` to `end` (YYYY-MM-DD), both counted: the same day is 1. */
+export function daysInRange(start: string, end: string): number {
+  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1;
+}
+
+/** The day `days` after (or before, when negative) `day`, as YYYY-MM-DD. */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Hours east of UTC of a profile time zone ("GMT+4" → 4, "GMT-3" → -3); +4 (Baku) when unreadable. */
+export function timeZoneOffsetHours(timeZone: string | null | undefined): number {
+  const match = /^GMT([+-])(\d{1,2})$/.exec(timeZone ?? '');
+  if (!match) return 4;
+  const hours = Number(match[2]);
+  return match[1] === '-' ? -hours : hours;
+}
+
+/** Today's date in a profile time zone, YYYY-MM-DD. */
+export function todayIn(timeZone: string | null | undefined, now = Date.now()): string {
+  return new Date(now + timeZoneOffsetHours(timeZone) * 3_600_000).toISOString().slice(0, 10);
+}
+
+/** The range of equal length that ends the day before `start`: what the figures are compared with. */
+export function previousRange(start: string, end: string): { startDate: string; endDate: string } {
+  const days = daysInRange(start, end);
+  return { startDate: addDays(start, -days), endDate: addDays(start, -1) };
+}
+
+/**
+ * The change from `previous` to `current` as a fraction (0.25 = +25 %); null when there is
+ * nothing to compare with (the previous figure is zero or unknown).
+ */
+export function relativeChange(current: number | null, previous: number | null): number | null {
+  if (current === null || previous === null || previous === 0) return null;
+  return (current - previous) / Math.abs(previous);
+}
+
+const day = (missing: 'required') =>
+  z
+    .string(missing)
+    .min(1, missing)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalidValue')
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && addDays(value, 0) === value, 'invalidValue');
+
+/** GET /Analytics/get-dashboard: both days inclusive, the end not before the start, at most a year. */
+export const dashboardQuerySchema = z
+  .strictObject({
+    marketId: z.string('MARKET_ID_MISSING').trim().min(1, 'MARKET_ID_MISSING').max(64, 'invalidValue'),
+    startDate: day('required'),
+    endDate: day('required'),
+  })
+  .refine((q) => q.startDate <= q.endDate, { path: ['endDate'], message: 'invalidRange' })
+  .refine((q) => !(daysInRange(q.startDate, q.endDate) > DASHBOARD_MAX_DAYS), {
+    path: ['endDate'],
+    message: 'rangeTooLong',
+  });
+export type DashboardQuery = z.input<typeof dashboardQuerySchema>;
+
+/** GET /Analytics/todo?marketId=: what waits for the merchant (cp/home). */
+export const dashboardTodoQuerySchema = z.strictObject({
+  marketId: dashboardQuerySchema.shape.marketId,
+});
+
+/** The figures of one range. */
+export interface DashboardTotals {
+  /** Qəpik: paid orders' totals less refunds, by the day they were paid. */
+  revenue: number;
+  /** Orders placed. */
+  orders: number;
+  /** Orders paid (by the day they were paid). */
+  paidOrders: number;
+  /** Qəpik, rounded: revenue ÷ paid orders; 0 without paid orders. */
+  averageOrderValue: number;
+  sessions: number;
+  pageViews: number;
+  /** Paid orders ÷ sessions (0.032 = 3.2 %); null without sessions. */
+  conversionRate: number | null;
+}
+
+/** One day of the range; every day is there, zeros included. */
+export interface DashboardDay {
+  date: string;
+  revenue: number;
+  orders: number;
+  paidOrders: number;
+  sessions: number;
+  pageViews: number;
+}
+
+export interface DashboardProduct {
+  /** Null for lines whose product has since been deleted (all such lines together). */
+  productId: string | null;
+  /** The product's current title; null when deleted. */
+  title: string | null;
+  imageUrl: string | null;
+  units: number;
+  /** Qəpik. */
+  revenue: number;
+}
+
+export interface Dashboard {
+  marketId: string;
+  startDate: string;
+  endDate: string;
+  /** The range compared with: as long as the chosen one, ending the day before it starts. */
+  previousStartDate: string;
+  previousEndDate: string;
+  /** The owner's time zone the days are counted in, e.g. "GMT+4". */
+  timeZone: string;
+  currency: 'AZN';
+  current: DashboardTotals;
+  previous: DashboardTotals;
+  days: DashboardDay[];
+  topProducts: { byRevenue: DashboardProduct[]; byUnits: DashboardProduct[] };
+  /** Orders placed in the range by their status now. */
+  ordersByPaymentStatus: Record<PaymentStatus, number>;
+  ordersByFulfillmentStatus: Record<FulfillmentStatus, number>;
+}
+
+/** What waits for the merchant: paid orders not yet (fully) sent, SKUs running out. */
+export interface DashboardTodo {
+  /** Paid, not archived, not fully fulfilled (cp/orders?view=unfulfilled). */
+  ordersToFulfil: number;
+  /** Tracked SKUs with 1 … lowStock units (cp/inventory?level=low). */
+  lowStock: number;
+  /** Tracked SKUs with none left (cp/inventory?level=out). */
+  outOfStock: number;
+}
