@@ -46,6 +46,8 @@ type ItemRow = typeof orderItems.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 
 /** The provider refused to give the money back (or could not be asked): REFUND_FAILED + its words. */
+const EVENT_ORDER = sql`array_position(array['placed', 'payment_started', 'payment_failed', 'paid', 'fulfilled', 'refund_failed', 'refunded', 'canceled', 'archived', 'unarchived', 'email_sent']::text[], ${orderEvents.kind})`;
+
 export class RefundRefusedError extends Error {
   constructor(readonly reason: string) {
     super(reason);
@@ -213,7 +215,9 @@ export class OrderService {
         .select()
         .from(orderEvents)
         .where(eq(orderEvents.orderId, order.id))
-        .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+        // Lines of one transaction may share a timestamp where the clock is coarse (PGlite):
+        // then they follow the order in which such lines are written.
+        .orderBy(asc(orderEvents.createdAt), EVENT_ORDER, asc(orderEvents.id)),
     ]);
     const archived = order.archivedAt !== null;
     return {
