@@ -4,6 +4,13 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { mailOutbox } from '../db/schema/index.js';
 
+const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text made safe to put into HTML (e-mails, the sandbox card page): shoppers' words go there. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c] as string);
+}
+
 export interface MailMessage {
   to: string;
   subject: string;

@@ -1,5 +1,5 @@
 import { type AbandonedLine, formatMoney, type Language } from '@shop/shared';
-import type { MailMessage } from '../../platform/mail.js';
+import { escapeHtml, type MailMessage } from '../../platform/mail.js';
 
 const TEXTS: Record<
   Language,
@@ -31,12 +31,6 @@ const TEXTS: Record<
     ignore: 'Если вы уже оформили заказ, просто не обращайте внимания на это письмо.',
   },
 };
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 
 /** The one reminder of an abandoned checkout, in the shopper's language, with the recovery link. */
 export function reminderMail(input: {

@@ -1,6 +1,6 @@
 import { formatMoney, type Language, regionName } from '@shop/shared';
 import type { AddressRecord } from '../../db/schema/commerce.js';
-import type { MailMessage } from '../../platform/mail.js';
+import { escapeHtml, type MailMessage } from '../../platform/mail.js';
 
 /** The shopper's e-mails about an order after paying: sent on (its way), money given back. */
 
@@ -76,12 +76,6 @@ const TEXTS: Record<
     reason: 'Причина',
   },
 };
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 
 const lineText = (l: Line) => `${l.title}${l.variantTitle ? ` (${l.variantTitle})` : ''} × ${l.quantity}`;
 

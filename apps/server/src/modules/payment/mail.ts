@@ -1,5 +1,5 @@
 import { type Checkout, formatMoney, type Language, regionName } from '@shop/shared';
-import type { MailMessage } from '../../platform/mail.js';
+import { escapeHtml, type MailMessage } from '../../platform/mail.js';
 
 const TEXTS: Record<
   Language,
@@ -45,12 +45,6 @@ const TEXTS: Record<
     note: 'Примечание',
   },
 };
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 
 /** The order confirmation sent to the shopper when the payment is confirmed, in their language. */
 export function orderConfirmationMail(order: Checkout, to: string, language: Language): MailMessage {

@@ -1,4 +1,5 @@
 import { startPaymentSchema, uniqueCodeSchema } from '@shop/shared';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isUuid } from '../../platform/auth.js';
@@ -12,12 +13,17 @@ export function requestOrigin(request: { protocol: string; host: string }) {
   return `${request.protocol}://${request.host}`;
 }
 
+/** Form posts (provider results, the sandbox card form) read as plain objects, in this scope only. */
+export function acceptForms(scope: FastifyInstance) {
+  scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+}
+
 export function paymentRoutes(payments: PaymentService): FastifyPluginAsyncZod {
   return async (app) => {
     // Providers post their results as a form (Epoint) or JSON.
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
+    acceptForms(app);
 
     app.post('/Payment/start', { schema: { tags: ['Payment'], body: startPaymentSchema } }, async (request) => ({
       data: await payments.start(request.body, requestOrigin(request)),

@@ -4,7 +4,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { markets, orders } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
+import { escapeHtml } from '../../platform/mail.js';
 import { sandboxEncode } from '../../platform/payments/sandbox.js';
+import { acceptForms } from './routes.js';
 import { type PaymentService, SANDBOX_PAGE_PATH } from './service.js';
 
 const TEXTS = {
@@ -54,12 +56,6 @@ const TEXTS = {
     settled: 'Этот платёж уже завершён.',
   },
 } as const;
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 
 /** Luhn check: what every card form checks before asking the bank. */
 export function luhnValid(digits: string): boolean {
@@ -151,9 +147,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
   }
 
   app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_r, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
+    acceptForms(scope);
 
     scope.get<{ Params: { paymentId: string } }>(
       `${SANDBOX_PAGE_PATH}/:paymentId`,

@@ -1,6 +1,12 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import { AppError } from '../errors.js';
-import { type PaymentProvider, type PaymentResult, ProviderError, toDecimal, toMinor } from './provider.js';
+import { createHash } from 'node:crypto';
+import {
+  type PaymentProvider,
+  type PaymentResult,
+  ProviderError,
+  readSignedResult,
+  toDecimal,
+  toMinor,
+} from './provider.js';
 
 export interface EpointConfig {
   publicKey: string;
@@ -18,12 +24,6 @@ export function epointSignature(privateKey: string, data: string): string {
 
 export function epointEncode(payload: Record<string, unknown>): string {
   return Buffer.from(JSON.stringify(payload)).toString('base64');
-}
-
-function sameText(a: string, b: string) {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 interface EpointResultFields {
@@ -99,20 +99,7 @@ export function epointProvider(config: EpointConfig): PaymentProvider {
     },
 
     verifyCallback(body) {
-      const { data, signature } = (body ?? {}) as { data?: unknown; signature?: unknown };
-      if (typeof data !== 'string' || typeof signature !== 'string') throw new AppError('PAYMENT_SIGNATURE_INVALID');
-      if (!sameText(epointSignature(config.privateKey, data), signature))
-        throw new AppError('PAYMENT_SIGNATURE_INVALID');
-      let fields: EpointResultFields;
-      try {
-        fields = JSON.parse(Buffer.from(data, 'base64').toString('utf8')) as EpointResultFields;
-      } catch {
-        throw new AppError('PAYMENT_SIGNATURE_INVALID');
-      }
-      if (!fields || typeof fields !== 'object' || typeof fields.order_id !== 'string') {
-        throw new AppError('PAYMENT_SIGNATURE_INVALID');
-      }
-      return resultOf(fields);
+      return resultOf(readSignedResult<EpointResultFields>(body, (data) => epointSignature(config.privateKey, data)));
     },
 
     async status(payment) {

@@ -1,4 +1,6 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { Language } from '@shop/shared';
+import { AppError } from '../errors.js';
 
 /** One attempt to charge an order, as handed to a provider (DESIGN §5). */
 export interface PaymentRequest {
@@ -50,4 +52,28 @@ export const toDecimal = (minor: number) => Number((minor / 100).toFixed(2));
 export function toMinor(value: unknown): number | null {
   const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
   return Number.isFinite(n) ? Math.round(n * 100) : null;
+}
+
+/**
+ * A provider's signed result (`data` = base64 JSON, `signature` over it), checked in constant
+ * time against what `sign` makes of the same data, then decoded. Anything else is forged.
+ */
+export function readSignedResult<T extends { order_id?: unknown }>(body: unknown, sign: (data: string) => string): T {
+  const { data, signature } = (body ?? {}) as { data?: unknown; signature?: unknown };
+  if (typeof data !== 'string' || typeof signature !== 'string') throw new AppError('PAYMENT_SIGNATURE_INVALID');
+  const expected = Buffer.from(sign(data));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    throw new AppError('PAYMENT_SIGNATURE_INVALID');
+  }
+  let fields: T;
+  try {
+    fields = JSON.parse(Buffer.from(data, 'base64').toString('utf8')) as T;
+  } catch {
+    throw new AppError('PAYMENT_SIGNATURE_INVALID');
+  }
+  if (!fields || typeof fields !== 'object' || typeof fields.order_id !== 'string') {
+    throw new AppError('PAYMENT_SIGNATURE_INVALID');
+  }
+  return fields;
 }

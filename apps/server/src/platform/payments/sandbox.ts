@@ -1,6 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { AppError } from '../errors.js';
-import type { PaymentProvider, PaymentResult } from './provider.js';
+import { createHmac, randomBytes } from 'node:crypto';
+import { type PaymentProvider, type PaymentResult, readSignedResult } from './provider.js';
 
 /**
  * The default provider (DESIGN §5): our own hosted test page (payment/sandbox-page.ts) takes a
@@ -35,20 +34,7 @@ export function sandboxProvider(secret: string, pageUrl: (paymentId: string) => 
     },
 
     verifyCallback(body) {
-      const { data, signature } = (body ?? {}) as { data?: unknown; signature?: unknown };
-      if (typeof data !== 'string' || typeof signature !== 'string') throw new AppError('PAYMENT_SIGNATURE_INVALID');
-      const expected = Buffer.from(sandboxSign(secret, data));
-      const given = Buffer.from(signature);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-        throw new AppError('PAYMENT_SIGNATURE_INVALID');
-      }
-      let fields: SandboxResultFields;
-      try {
-        fields = JSON.parse(Buffer.from(data, 'base64').toString('utf8')) as SandboxResultFields;
-      } catch {
-        throw new AppError('PAYMENT_SIGNATURE_INVALID');
-      }
-      if (typeof fields?.order_id !== 'string') throw new AppError('PAYMENT_SIGNATURE_INVALID');
+      const fields = readSignedResult<SandboxResultFields>(body, (data) => sandboxSign(secret, data));
       const result: PaymentResult = {
         paymentId: fields.order_id,
         status: fields.code === '000' ? 'approved' : 'declined',
