@@ -80,12 +80,22 @@ export async function lockUnits(tx: Db, units: Unit[]): Promise<Map<string, Lock
   return locked;
 }
 
-async function addReserved(tx: Db, unit: Unit, delta: number) {
-  if (unit.variantId) {
-    await tx.execute(sql`update product_variants set reserved = greatest(reserved + ${delta}, 0)
-      where id = ${unit.variantId}`);
-  } else {
-    await tx.execute(sql`update products set reserved = greatest(reserved + ${delta}, 0) where id = ${unit.productId}`);
+/**
+ * Changes held units of many rows in one statement per table (the rows are locked already):
+ * `delta` units per unit, never below zero held.
+ */
+async function addReserved(tx: Db, units: Unit[], sign: 1 | -1) {
+  const variants = units.filter((u) => u.variantId);
+  const plain = units.filter((u) => !u.variantId);
+  if (variants.length) {
+    await tx.execute(sql`update product_variants v set reserved = greatest(v.reserved + d.delta, 0)
+      from unnest(${sql.param(variants.map((u) => u.variantId))}::uuid[], ${sql.param(variants.map((u) => sign * u.quantity))}::int[]) as d(id, delta)
+      where v.id = d.id`);
+  }
+  if (plain.length) {
+    await tx.execute(sql`update products p set reserved = greatest(p.reserved + d.delta, 0)
+      from unnest(${sql.param(plain.map((u) => u.productId))}::uuid[], ${sql.param(plain.map((u) => sign * u.quantity))}::int[]) as d(id, delta)
+      where p.id = d.id`);
   }
 }
 
@@ -119,13 +129,9 @@ export async function reserve(
     }
   }
   if (short.length) return { ok: false, short };
-  const tracked = new Set<string>();
-  for (const unit of merged) {
-    const row = locked.get(key(unit)) as LockedUnit;
-    if (!row.tracked) continue;
-    tracked.add(key(unit));
-    await addReserved(tx, unit, unit.quantity);
-  }
+  const held = merged.filter((unit) => (locked.get(key(unit)) as LockedUnit).tracked);
+  await addReserved(tx, held, 1);
+  const tracked = new Set(held.map(key));
   return { ok: true, tracked };
 }
 
@@ -135,7 +141,7 @@ export const unitKey = key;
 export async function release(tx: Db, units: Unit[]): Promise<void> {
   const merged = mergeUnits(units);
   await lockUnits(tx, merged);
-  for (const unit of merged) await addReserved(tx, unit, -unit.quantity);
+  await addReserved(tx, merged, -1);
 }
 
 /**
@@ -164,26 +170,32 @@ export async function sell(
     }
     if (short.length) return { ok: false, short };
   }
-  const productDelta = new Map<string, number>();
-  for (const unit of merged) {
-    const row = locked.get(key(unit));
-    if (!row) continue; // Deleted since: nothing left to take.
-    const reservedDelta = held ? unit.quantity : 0;
-    if (unit.variantId) {
-      await tx.execute(sql`update product_variants set stock = stock - ${unit.quantity},
-        reserved = greatest(reserved - ${reservedDelta}, 0) where id = ${unit.variantId}`);
-      productDelta.set(unit.productId, (productDelta.get(unit.productId) ?? 0) + unit.quantity);
-    } else {
-      await tx.execute(sql`update products set stock = stock - ${unit.quantity},
-        reserved = greatest(reserved - ${reservedDelta}, 0) where id = ${unit.productId}`);
-      productDelta.set(unit.productId, productDelta.get(unit.productId) ?? 0);
-    }
+  // Only rows still there (deleted since: nothing left to take). A product with variants keeps
+  // the sum of their stock; every product keeps its in-stock flag. One statement per table.
+  const present = merged.filter((unit) => locked.has(key(unit)));
+  const reservedOf = (unit: Unit) => (held ? unit.quantity : 0);
+  const variants = present.filter((u) => u.variantId);
+  if (variants.length) {
+    await tx.execute(sql`update product_variants v set stock = v.stock - d.sold, reserved = greatest(v.reserved - d.held, 0)
+      from unnest(${sql.param(variants.map((u) => u.variantId))}::uuid[], ${sql.param(variants.map((u) => u.quantity))}::int[],
+        ${sql.param(variants.map(reservedOf))}::int[]) as d(id, sold, held)
+      where v.id = d.id`);
   }
-  // A product with variants keeps the sum of their stock; every product keeps its in-stock flag.
-  for (const [productId, variantUnits] of productDelta) {
-    await tx.execute(sql`update products set stock = stock - ${variantUnits},
-      in_stock = (not track_quantity) or continue_selling or (stock - ${variantUnits}) > 0, updated_at = now()
-      where id = ${productId}`);
+  const products = new Map<string, { sold: number; held: number }>();
+  for (const unit of present) {
+    const entry = products.get(unit.productId) ?? { sold: 0, held: 0 };
+    entry.sold += unit.quantity;
+    // Held units of a variant are counted on the variant, not its product.
+    if (!unit.variantId) entry.held += reservedOf(unit);
+    products.set(unit.productId, entry);
+  }
+  if (products.size) {
+    const rows = [...products];
+    await tx.execute(sql`update products p set stock = p.stock - d.sold, reserved = greatest(p.reserved - d.held, 0),
+        in_stock = (not p.track_quantity) or p.continue_selling or (p.stock - d.sold) > 0, updated_at = now()
+      from unnest(${sql.param(rows.map(([id]) => id))}::uuid[], ${sql.param(rows.map(([, e]) => e.sold))}::int[],
+        ${sql.param(rows.map(([, e]) => e.held))}::int[]) as d(id, sold, held)
+      where p.id = d.id`);
   }
   return { ok: true };
 }

@@ -228,10 +228,9 @@ export class PaymentService {
       const paid = await orderPaid(tx, paidNow, items, approved);
       // The bought units leave the shopper's basket; anything added since stays.
       if (order.basketId) {
-        for (const item of items) {
-          await tx.execute(sql`delete from basket_items where basket_id = ${order.basketId}
-            and product_id = ${item.productId} and variant_id is not distinct from ${item.variantId}`);
-        }
+        // One statement for every bought unit (a variant id or, without variants, the product's).
+        await tx.execute(sql`delete from basket_items where basket_id = ${order.basketId}
+          and coalesce(variant_id, product_id) = any(${sql.param(items.map((i) => i.variantId ?? i.productId))}::uuid[])`);
       }
       return { order: paid, paid: true, reverse: null };
     });
