@@ -1,23 +1,17 @@
 import {
   Alert,
   Button,
-  CloseButton,
   Group,
-  Pagination,
   Paper,
   SegmentedControl,
-  Select,
   Skeleton,
   Stack,
   Table,
   Text,
-  TextInput,
-  ThemeIcon,
   Title,
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import {
   ABANDONED_STATUSES,
   type AbandonedCheckout,
@@ -25,26 +19,22 @@ import {
   abandonedLimits,
   formatMoney,
 } from '@shop/shared';
-import { IconSearch, IconShoppingCartOff } from '@tabler/icons-react';
-import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { IconShoppingCartOff } from '@tabler/icons-react';
+import { type MouseEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useListView } from '../../lib/use-list-view';
+import { ListEmpty } from '../../ui/list-empty';
+import { ListFooter } from '../../ui/list-footer';
 import { useRootData } from '../../ui/preferences';
+import { SearchInput } from '../../ui/search-input';
 import { errorText } from '../auth/form';
 import { CopyLink, ReminderBadge } from './badges';
 import { CheckoutDrawer } from './checkout-drawer';
 import { age, linesSummary, moment, shownPhone } from './format';
-import {
-  type AbandonedListView,
-  PAGE_SIZES,
-  readAbandonedListView,
-  toAbandonedListQuery,
-  writeAbandonedListView,
-} from './list-params';
+import { PAGE_SIZES, readAbandonedListView, toAbandonedListQuery, writeAbandonedListView } from './list-params';
 import { useAbandonedCheckout, useAbandonedList } from './queries';
 import { ReminderSettings } from './reminder-settings';
 
-const SEARCH_DELAY_MS = 300;
 const COLUMNS = 6;
 
 /**
@@ -55,39 +45,16 @@ const COLUMNS = 6;
 export function AbandonedCheckoutList({ marketId, timeZone }: { marketId: string; timeZone: string }) {
   const { t } = useTranslation();
   const { language } = useRootData();
-  const [params, setParams] = useSearchParams();
-  const view = useMemo(() => readAbandonedListView(params), [params]);
+  // Opening a checkout in the drawer is not a new view of the rows: it stays on their page.
+  const { view, update, searchText, setSearchText } = useListView(readAbandonedListView, writeAbandonedListView, {
+    keepPage: ['checkout'],
+  });
   const query = useMemo(() => toAbandonedListQuery(marketId, view), [marketId, view]);
   const list = useAbandonedList(query);
-
-  const update = (changes: Partial<AbandonedListView>, replace = false) => {
-    const next = { ...view, ...changes };
-    if (!('page' in changes) && !('checkout' in changes)) next.page = 1;
-    setParams(writeAbandonedListView(next), { replace, preventScrollReset: true });
-  };
-
-  const [searchText, setSearchText] = useState(view.search);
-  const [debouncedSearch] = useDebouncedValue(searchText, SEARCH_DELAY_MS);
-  const writtenSearch = useRef(view.search);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a pause in typing writes the URL.
-  useEffect(() => {
-    if (debouncedSearch.trim() === view.search.trim()) return;
-    writtenSearch.current = debouncedSearch;
-    update({ search: debouncedSearch }, true);
-  }, [debouncedSearch]);
-  useEffect(() => {
-    if (view.search !== writtenSearch.current) {
-      writtenSearch.current = view.search;
-      setSearchText(view.search);
-    }
-  }, [view.search]);
 
   const page = list.data;
   const items = page?.items ?? [];
   const total = page?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / view.pageSize));
-  const from = total === 0 ? 0 : (view.page - 1) * view.pageSize + 1;
-  const to = Math.min(total, view.page * view.pageSize);
   const filtered = Boolean(view.search.trim()) || view.status !== 'all';
 
   // The drawer's checkout: from the page on view, else asked for (a link to one of them).
@@ -113,21 +80,14 @@ export function AbandonedCheckoutList({ marketId, timeZone }: { marketId: string
 
       <Paper withBorder radius="lg" p="md">
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
+          <SearchInput
             label={t('abandoned.list.search')}
             placeholder={t('abandoned.list.searchPlaceholder')}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            rightSection={
-              searchText ? (
-                <CloseButton size="sm" aria-label={t('abandoned.list.clearSearch')} onClick={() => setSearchText('')} />
-              ) : null
-            }
+            clearLabel={t('abandoned.list.clearSearch')}
             value={searchText}
-            onChange={(event) => setSearchText(event.currentTarget.value)}
+            onChange={setSearchText}
             maxLength={abandonedLimits.search}
-            type="search"
-            style={{ flex: '1 1 260px' }}
-            data-testid="abandoned-search"
+            testId="abandoned-search"
           />
           <SegmentedControl
             aria-label={t('abandoned.list.status')}
@@ -146,21 +106,18 @@ export function AbandonedCheckoutList({ marketId, timeZone }: { marketId: string
           </Button>
         </Alert>
       ) : page && total === 0 && !list.isPlaceholderData ? (
-        <Paper withBorder radius="lg" p="xl" data-testid={filtered ? 'abandoned-no-match' : 'abandoned-empty'}>
-          <Stack align="center" gap="sm" py="xl" ta="center">
-            <ThemeIcon variant="light" size={64} radius="xl" color={filtered ? 'gray' : 'cyan'}>
-              <IconShoppingCartOff size={32} aria-hidden />
-            </ThemeIcon>
-            <Title order={2} size="h4">
-              {filtered ? t('abandoned.empty.noMatchTitle') : t('abandoned.empty.title')}
-            </Title>
-            <Text c="dimmed" maw={460}>
-              {filtered
-                ? t('abandoned.empty.noMatchText')
-                : t('abandoned.empty.text', { minutes: page.reminderMinutes ?? abandonedLimits.defaultMinutes })}
-            </Text>
-          </Stack>
-        </Paper>
+        <ListEmpty
+          filtered={filtered}
+          icon={<IconShoppingCartOff size={32} aria-hidden />}
+          title={filtered ? t('abandoned.empty.noMatchTitle') : t('abandoned.empty.title')}
+          text={
+            filtered
+              ? t('abandoned.empty.noMatchText')
+              : t('abandoned.empty.text', { minutes: page.reminderMinutes ?? abandonedLimits.defaultMinutes })
+          }
+          maw={460}
+          testId={filtered ? 'abandoned-no-match' : 'abandoned-empty'}
+        />
       ) : (
         <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
           <Table.ScrollContainer minWidth={880}>
@@ -246,38 +203,16 @@ export function AbandonedCheckoutList({ marketId, timeZone }: { marketId: string
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group
-            justify="space-between"
-            px="md"
-            py="sm"
-            gap="sm"
-            style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
-          >
-            <Group gap="sm">
-              <Text size="sm" c="dimmed" data-testid="abandoned-total">
-                {t('abandoned.list.showing', { from, to, total })}
-              </Text>
-              <Select
-                aria-label={t('abandoned.list.pageSize')}
-                data={PAGE_SIZES.map((size) => ({ value: String(size), label: t('abandoned.list.perPage', { size }) }))}
-                value={String(view.pageSize)}
-                onChange={(value) => value && update({ pageSize: Number(value) })}
-                allowDeselect={false}
-                size="xs"
-                w={130}
-              />
-            </Group>
-            {pages > 1 && (
-              <Pagination
-                total={pages}
-                value={Math.min(view.page, pages)}
-                onChange={(next) => update({ page: next })}
-                size="sm"
-                getControlProps={(control) => ({ 'aria-label': t(`abandoned.list.pagination.${control}`) })}
-                getItemProps={(n) => ({ 'aria-label': t('abandoned.list.pagination.page', { page: n }) })}
-              />
-            )}
-          </Group>
+          <ListFooter
+            keyPrefix="abandoned.list"
+            total={total}
+            page={view.page}
+            pageSize={view.pageSize}
+            pageSizes={PAGE_SIZES}
+            onPage={(next) => update({ page: next })}
+            onPageSize={(size) => update({ pageSize: size })}
+            testIds={{ total: 'abandoned-total' }}
+          />
         </Paper>
       )}
 

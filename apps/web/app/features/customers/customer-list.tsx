@@ -2,31 +2,29 @@ import {
   Alert,
   Anchor,
   Button,
-  CloseButton,
   Group,
-  Pagination,
   Paper,
   Select,
   Skeleton,
   Stack,
   Table,
   Text,
-  TextInput,
-  ThemeIcon,
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { CUSTOMER_SORTS, type CustomerListItem, type CustomerSort, customerLimits, formatMoney } from '@shop/shared';
-import { IconArrowDown, IconArrowUp, IconSearch, IconSelector, IconUsers } from '@tabler/icons-react';
-import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { IconArrowDown, IconArrowUp, IconSelector, IconUsers } from '@tabler/icons-react';
+import { type MouseEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { useListView } from '../../lib/use-list-view';
+import { ListEmpty } from '../../ui/list-empty';
+import { ListFooter } from '../../ui/list-footer';
 import { useRootData } from '../../ui/preferences';
+import { SearchInput } from '../../ui/search-input';
 import { formatDate } from '../account/display';
 import { errorText } from '../auth/form';
 import {
-  type CustomerListView,
   PAGE_SIZES,
   readCustomerListView,
   shownPhone,
@@ -35,7 +33,6 @@ import {
 } from './list-params';
 import { useCustomerList } from './queries';
 
-const SEARCH_DELAY_MS = 300;
 const COLUMNS = 6;
 
 /** The columns that sort: each toggles between its two directions, the first being the usual one. */
@@ -54,40 +51,13 @@ export function CustomerList({ marketId, timeZone }: { marketId: string; timeZon
   const { t } = useTranslation();
   const { language } = useRootData();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const view = useMemo(() => readCustomerListView(params), [params]);
+  const { view, update, searchText, setSearchText } = useListView(readCustomerListView, writeCustomerListView);
   const query = useMemo(() => toCustomerListQuery(marketId, view), [marketId, view]);
   const list = useCustomerList(query);
-
-  const update = (changes: Partial<CustomerListView>, replace = false) => {
-    const next = { ...view, ...changes };
-    if (!('page' in changes)) next.page = 1;
-    setParams(writeCustomerListView(next), { replace, preventScrollReset: true });
-  };
-
-  // Search: typed here, written to the URL once typing pauses (replacing, not adding, history).
-  const [searchText, setSearchText] = useState(view.search);
-  const [debouncedSearch] = useDebouncedValue(searchText, SEARCH_DELAY_MS);
-  const writtenSearch = useRef(view.search);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a pause in typing writes the URL.
-  useEffect(() => {
-    if (debouncedSearch.trim() === view.search.trim()) return;
-    writtenSearch.current = debouncedSearch;
-    update({ search: debouncedSearch }, true);
-  }, [debouncedSearch]);
-  useEffect(() => {
-    if (view.search !== writtenSearch.current) {
-      writtenSearch.current = view.search;
-      setSearchText(view.search);
-    }
-  }, [view.search]);
 
   const page = list.data;
   const items = page?.items ?? [];
   const total = page?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / view.pageSize));
-  const from = total === 0 ? 0 : (view.page - 1) * view.pageSize + 1;
-  const to = Math.min(total, view.page * view.pageSize);
   const detailsPath = (item: CustomerListItem) => `/cp/customers/${marketId}/${item.id}`;
   const openRow = (event: MouseEvent, item: CustomerListItem) => {
     if ((event.target as HTMLElement).closest('a, button')) return;
@@ -127,21 +97,14 @@ export function CustomerList({ marketId, timeZone }: { marketId: string; timeZon
 
       <Paper withBorder radius="lg" p="md">
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
+          <SearchInput
             label={t('customers.list.search')}
             placeholder={t('customers.list.searchPlaceholder')}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            rightSection={
-              searchText ? (
-                <CloseButton size="sm" aria-label={t('customers.list.clearSearch')} onClick={() => setSearchText('')} />
-              ) : null
-            }
+            clearLabel={t('customers.list.clearSearch')}
             value={searchText}
-            onChange={(event) => setSearchText(event.currentTarget.value)}
+            onChange={setSearchText}
             maxLength={customerLimits.search}
-            type="search"
-            style={{ flex: '1 1 260px' }}
-            data-testid="customer-search"
+            testId="customer-search"
           />
           <Select
             label={t('customers.list.sort')}
@@ -162,24 +125,20 @@ export function CustomerList({ marketId, timeZone }: { marketId: string; timeZon
           </Button>
         </Alert>
       ) : page && total === 0 && !list.isPlaceholderData ? (
-        <Paper withBorder radius="lg" p="xl" data-testid={view.search ? 'customers-no-match' : 'customers-empty'}>
-          <Stack align="center" gap="sm" py="xl" ta="center">
-            <ThemeIcon variant="light" size={64} radius="xl" color={view.search ? 'gray' : 'cyan'}>
-              <IconUsers size={32} aria-hidden />
-            </ThemeIcon>
-            <Title order={2} size="h4">
-              {view.search ? t('customers.empty.noMatchTitle') : t('customers.empty.title')}
-            </Title>
-            <Text c="dimmed" maw={440}>
-              {view.search ? t('customers.empty.noMatchText') : t('customers.empty.text')}
-            </Text>
-            {view.search && (
-              <Button variant="light" onClick={() => setSearchText('')}>
-                {t('customers.list.clearSearch')}
-              </Button>
-            )}
-          </Stack>
-        </Paper>
+        <ListEmpty
+          filtered={Boolean(view.search)}
+          icon={<IconUsers size={32} aria-hidden />}
+          title={view.search ? t('customers.empty.noMatchTitle') : t('customers.empty.title')}
+          text={view.search ? t('customers.empty.noMatchText') : t('customers.empty.text')}
+          maw={440}
+          testId={view.search ? 'customers-no-match' : 'customers-empty'}
+        >
+          {view.search && (
+            <Button variant="light" onClick={() => setSearchText('')}>
+              {t('customers.list.clearSearch')}
+            </Button>
+          )}
+        </ListEmpty>
       ) : (
         <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
           <Table.ScrollContainer minWidth={820}>
@@ -253,39 +212,16 @@ export function CustomerList({ marketId, timeZone }: { marketId: string; timeZon
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group
-            justify="space-between"
-            px="md"
-            py="sm"
-            gap="sm"
-            style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
-          >
-            <Group gap="sm">
-              <Text size="sm" c="dimmed" data-testid="customers-total">
-                {t('customers.list.showing', { from, to, total })}
-              </Text>
-              <Select
-                aria-label={t('customers.list.pageSize')}
-                data={PAGE_SIZES.map((size) => ({ value: String(size), label: t('customers.list.perPage', { size }) }))}
-                value={String(view.pageSize)}
-                onChange={(value) => value && update({ pageSize: Number(value) })}
-                allowDeselect={false}
-                size="xs"
-                w={130}
-              />
-            </Group>
-            {pages > 1 && (
-              <Pagination
-                total={pages}
-                value={Math.min(view.page, pages)}
-                onChange={(next) => update({ page: next })}
-                size="sm"
-                getControlProps={(control) => ({ 'aria-label': t(`customers.list.pagination.${control}`) })}
-                getItemProps={(n) => ({ 'aria-label': t('customers.list.pagination.page', { page: n }) })}
-                data-testid="customers-pagination"
-              />
-            )}
-          </Group>
+          <ListFooter
+            keyPrefix="customers.list"
+            total={total}
+            page={view.page}
+            pageSize={view.pageSize}
+            pageSizes={PAGE_SIZES}
+            onPage={(next) => update({ page: next })}
+            onPageSize={(size) => update({ pageSize: size })}
+            testIds={{ total: 'customers-total', pagination: 'customers-pagination' }}
+          />
         </Paper>
       )}
     </Stack>

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Modal, NumberInput, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import type { OrderDetails } from '@shop/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -14,7 +14,7 @@ import {
   serverFieldOf,
   unitsToFulfil,
 } from './actions';
-import { LineSummary } from './line-summary';
+import { LineQuantities } from './line-quantities';
 import { useActionErrorText, useServerReason } from './messages';
 import { useFulfillOrder } from './queries';
 
@@ -83,51 +83,20 @@ function FulfilForm({ order, onDone }: { order: OrderDetails; onDone: () => void
       <Text size="sm" c="dimmed">
         {t('orders.fulfil.text')}
       </Text>
-      <Table verticalSpacing="sm" data-testid="fulfil-lines">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('orders.details.item')}</Table.Th>
-            <Table.Th w={150}>{t('orders.fulfil.quantity')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {lines.map((line) => {
-            const left = unitsToFulfil(line);
-            const error = errors[line.id];
-            return (
-              <Table.Tr key={line.id} data-testid="fulfil-line" data-title={line.title}>
-                <Table.Td>
-                  <LineSummary line={line} size={40} />
-                </Table.Td>
-                <Table.Td>
-                  <NumberInput
-                    aria-label={t('orders.fulfil.quantityOf', { title: line.title })}
-                    value={quantities[line.id] ?? 0}
-                    onChange={(value) => {
-                      setQuantities((current) => ({ ...current, [line.id]: typeof value === 'number' ? value : 0 }));
-                      // The edit answers this line's error, and "choose at least one".
-                      setErrors(({ [line.id]: _line, items: _items, ...rest }) => rest);
-                    }}
-                    min={0}
-                    max={left}
-                    allowDecimal={false}
-                    allowNegative={false}
-                    clampBehavior="strict"
-                    rightSection={
-                      <Text size="xs" c="dimmed" pr="xs">
-                        {t('orders.fulfil.of', { max: left })}
-                      </Text>
-                    }
-                    rightSectionWidth={56}
-                    error={error ? errorOf(error) : undefined}
-                    data-testid="fulfil-quantity"
-                  />
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+      <LineQuantities
+        lines={lines}
+        max={unitsToFulfil}
+        quantities={quantities}
+        onChange={(id, quantity) => {
+          setQuantities((current) => ({ ...current, [id]: quantity }));
+          // The edit answers this line's error, and "choose at least one".
+          setErrors(({ [id]: _line, items: _items, ...rest }) => rest);
+        }}
+        errors={errors}
+        column={t('orders.fulfil.quantity')}
+        inputLabel={(line) => t('orders.fulfil.quantityOf', { title: line.title })}
+        testIds={{ table: 'fulfil-lines', line: 'fulfil-line', input: 'fulfil-quantity' }}
+      />
       {errors.items && (
         <Text size="sm" c="red" role="alert" data-testid="fulfil-error">
           {errorOf(errors.items)}

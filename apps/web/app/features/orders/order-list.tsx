@@ -3,9 +3,7 @@ import {
   Anchor,
   Badge,
   Button,
-  CloseButton,
   Group,
-  Pagination,
   Paper,
   Select,
   Skeleton,
@@ -13,11 +11,8 @@ import {
   Table,
   Tabs,
   Text,
-  TextInput,
-  ThemeIcon,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import {
   FULFILLMENT_STATUSES,
   formatMoney,
@@ -28,12 +23,16 @@ import {
   orderLimits,
   PAYMENT_STATUSES,
 } from '@shop/shared';
-import { IconDownload, IconFilterOff, IconReceipt, IconSearch } from '@tabler/icons-react';
-import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { IconDownload, IconFilterOff, IconReceipt } from '@tabler/icons-react';
+import { type MouseEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { pageCount, useListView } from '../../lib/use-list-view';
+import { ListEmpty } from '../../ui/list-empty';
+import { ListFooter } from '../../ui/list-footer';
 import { useNotice } from '../../ui/notice';
 import { useRootData } from '../../ui/preferences';
+import { SearchInput } from '../../ui/search-input';
 import { formatDate } from '../account/display';
 import { errorText } from '../auth/form';
 import { FulfillmentBadge, PaymentBadge } from './badges';
@@ -51,7 +50,6 @@ import {
 } from './list-params';
 import { downloadOrdersCsv, useOrderList } from './queries';
 
-const SEARCH_DELAY_MS = 300;
 const COLUMNS = 7;
 
 /**
@@ -63,41 +61,15 @@ export function OrderList({ marketId, timeZone }: { marketId: string; timeZone: 
   const { language } = useRootData();
   const notice = useNotice();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const view = useMemo(() => readOrderListView(params), [params]);
+  const { view, update, clearFilters, searchText, setSearchText } = useListView(readOrderListView, writeOrderListView);
   const query = useMemo(() => toOrderListQuery(view), [view]);
   const list = useOrderList(marketId, query);
   const [exporting, setExporting] = useState(false);
 
-  /** A new view; any change but paging starts again on page 1. */
-  const update = (changes: Partial<OrderListView>, replace = false) => {
-    const next = { ...view, ...changes };
-    if (!('page' in changes)) next.page = 1;
-    setParams(writeOrderListView(next), { replace, preventScrollReset: true });
-  };
-
-  // Search: typed here, written to the URL once typing pauses (replacing, not adding, history).
-  const [searchText, setSearchText] = useState(view.search);
-  const [debouncedSearch] = useDebouncedValue(searchText, SEARCH_DELAY_MS);
-  const writtenSearch = useRef(view.search);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a pause in typing writes the URL.
-  useEffect(() => {
-    if (debouncedSearch.trim() === view.search.trim()) return;
-    writtenSearch.current = debouncedSearch;
-    update({ search: debouncedSearch }, true);
-  }, [debouncedSearch]);
-  // The URL changed by other means (back button, the sidebar, a shared link): the box follows.
-  useEffect(() => {
-    if (view.search !== writtenSearch.current) {
-      writtenSearch.current = view.search;
-      setSearchText(view.search);
-    }
-  }, [view.search]);
-
   const page = list.data;
   const items = page?.items ?? [];
   const total = page?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / view.pageSize));
+  const pages = pageCount(total, view.pageSize);
   // A page beyond the last (a shared link, orders closed meanwhile): the last page there is.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a changed total moves the page.
   useEffect(() => {
@@ -115,21 +87,7 @@ export function OrderList({ marketId, timeZone }: { marketId: string; timeZone: 
     }
   };
 
-  const resetFilters = () => {
-    setSearchText('');
-    writtenSearch.current = '';
-    setParams(
-      writeOrderListView({
-        ...view,
-        search: '',
-        paymentStatus: null,
-        fulfillmentStatus: null,
-        from: null,
-        to: null,
-        page: 1,
-      }),
-    );
-  };
+  const resetFilters = () => clearFilters({ paymentStatus: null, fulfillmentStatus: null, from: null, to: null });
 
   const filtered = isFiltered(view);
   const detailsOf = (item: OrderListItem) => `/cp/order-details/${marketId}/${item.id}`;
@@ -137,8 +95,6 @@ export function OrderList({ marketId, timeZone }: { marketId: string; timeZone: 
     if ((event.target as HTMLElement).closest('a, button, input, label')) return;
     void navigate(detailsOf(item));
   };
-  const from = total === 0 ? 0 : (view.page - 1) * view.pageSize + 1;
-  const to = Math.min(total, view.page * view.pageSize);
 
   return (
     <Stack gap="lg">
@@ -178,21 +134,14 @@ export function OrderList({ marketId, timeZone }: { marketId: string; timeZone: 
       <Paper withBorder radius="lg" p="md">
         <Stack gap="sm">
           <Group gap="sm" align="flex-end" wrap="wrap">
-            <TextInput
+            <SearchInput
               label={t('orders.list.search')}
               placeholder={t('orders.list.searchPlaceholder')}
-              leftSection={<IconSearch size={16} aria-hidden />}
-              rightSection={
-                searchText ? (
-                  <CloseButton size="sm" aria-label={t('orders.list.clearSearch')} onClick={() => setSearchText('')} />
-                ) : null
-              }
+              clearLabel={t('orders.list.clearSearch')}
               value={searchText}
-              onChange={(event) => setSearchText(event.currentTarget.value)}
+              onChange={setSearchText}
               maxLength={orderLimits.search}
-              type="search"
-              style={{ flex: '1 1 260px' }}
-              data-testid="orders-search"
+              testId="orders-search"
             />
             <Select
               label={t('orders.list.sort')}
@@ -357,42 +306,17 @@ export function OrderList({ marketId, timeZone }: { marketId: string; timeZone: 
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group
-            justify="space-between"
-            px="md"
-            py="sm"
-            gap="sm"
-            style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
-          >
-            <Group gap="sm">
-              <Text size="sm" c="dimmed" data-testid="orders-total">
-                {page?.totalCapped
-                  ? t('orders.list.showingCapped', { from, to, total })
-                  : t('orders.list.showing', { from, to, total })}
-              </Text>
-              <Select
-                aria-label={t('orders.list.pageSize')}
-                data={PAGE_SIZES.map((size) => ({ value: String(size), label: t('orders.list.perPage', { size }) }))}
-                value={String(view.pageSize)}
-                onChange={(value) => value && update({ pageSize: Number(value) })}
-                allowDeselect={false}
-                size="xs"
-                w={130}
-                data-testid="orders-page-size"
-              />
-            </Group>
-            {pages > 1 && (
-              <Pagination
-                total={pages}
-                value={Math.min(view.page, pages)}
-                onChange={(next) => update({ page: next })}
-                size="sm"
-                getControlProps={(control) => ({ 'aria-label': t(`orders.list.pagination.${control}`) })}
-                getItemProps={(n) => ({ 'aria-label': t('orders.list.pagination.page', { page: n }) })}
-                data-testid="orders-pagination"
-              />
-            )}
-          </Group>
+          <ListFooter
+            keyPrefix="orders.list"
+            total={total}
+            page={view.page}
+            pageSize={view.pageSize}
+            pageSizes={PAGE_SIZES}
+            onPage={(next) => update({ page: next })}
+            onPageSize={(size) => update({ pageSize: size })}
+            capped={page?.totalCapped}
+            testIds={{ total: 'orders-total', pageSize: 'orders-page-size', pagination: 'orders-pagination' }}
+          />
         </Paper>
       )}
     </Stack>
@@ -404,23 +328,19 @@ function EmptyState({ filtered, view, onReset }: { filtered: boolean; view: Orde
   // No orders at all, none in this view, or none matching the filters: each says what it means.
   const kind = filtered ? 'noMatch' : view === 'all' ? 'none' : view;
   return (
-    <Paper withBorder radius="lg" p="xl" data-testid={filtered ? 'orders-no-match' : 'orders-empty'}>
-      <Stack align="center" gap="sm" py="xl" ta="center">
-        <ThemeIcon variant="light" size={64} radius="xl" color={filtered ? 'gray' : 'cyan'}>
-          {filtered ? <IconFilterOff size={32} aria-hidden /> : <IconReceipt size={32} aria-hidden />}
-        </ThemeIcon>
-        <Title order={2} size="h4">
-          {t(`orders.empty.${kind}.title`)}
-        </Title>
-        <Text c="dimmed" maw={440}>
-          {t(`orders.empty.${kind}.text`)}
-        </Text>
-        {filtered && (
-          <Button variant="light" onClick={onReset} data-testid="orders-reset-filters">
-            {t('orders.list.resetFilters')}
-          </Button>
-        )}
-      </Stack>
-    </Paper>
+    <ListEmpty
+      filtered={filtered}
+      icon={filtered ? <IconFilterOff size={32} aria-hidden /> : <IconReceipt size={32} aria-hidden />}
+      title={t(`orders.empty.${kind}.title`)}
+      text={t(`orders.empty.${kind}.text`)}
+      maw={440}
+      testId={filtered ? 'orders-no-match' : 'orders-empty'}
+    >
+      {filtered && (
+        <Button variant="light" onClick={onReset} data-testid="orders-reset-filters">
+          {t('orders.list.resetFilters')}
+        </Button>
+      )}
+    </ListEmpty>
   );
 }

@@ -1,18 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  NumberInput,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Modal, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { formatMoney, minorToDecimal, type OrderDetails, parseMoney } from '@shop/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -31,7 +17,7 @@ import {
   unitsToRestock,
   valueOfUnits,
 } from './actions';
-import { LineSummary } from './line-summary';
+import { LineQuantities } from './line-quantities';
 import { useActionErrorText, useServerReason } from './messages';
 import { useRefundOrder } from './queries';
 
@@ -127,51 +113,17 @@ function RefundForm({ order, onDone }: { order: OrderDetails; onDone: () => void
           <Text size="xs" c="dimmed">
             {t('orders.refund.restockHint')}
           </Text>
-          <Table verticalSpacing="sm" data-testid="refund-lines">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('orders.details.item')}</Table.Th>
-                <Table.Th ta="right">{t('orders.details.price')}</Table.Th>
-                <Table.Th w={150}>{t('orders.refund.restock')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {lines.map((line) => {
-                const left = unitsToRestock(line);
-                const error = errors[line.id];
-                return (
-                  <Table.Tr key={line.id} data-testid="refund-line" data-title={line.title}>
-                    <Table.Td>
-                      <LineSummary line={line} size={40} />
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      <Text size="sm">{formatMoney(line.unitPrice, language)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <NumberInput
-                        aria-label={t('orders.refund.restockOf', { title: line.title })}
-                        value={values.restock[line.id] ?? 0}
-                        onChange={(value) => setRestock(line.id, typeof value === 'number' ? value : 0)}
-                        min={0}
-                        max={left}
-                        allowDecimal={false}
-                        allowNegative={false}
-                        clampBehavior="strict"
-                        rightSection={
-                          <Text size="xs" c="dimmed" pr="xs">
-                            {t('orders.fulfil.of', { max: left })}
-                          </Text>
-                        }
-                        rightSectionWidth={56}
-                        error={error ? errorOf(error) : undefined}
-                        data-testid="refund-restock"
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
+          <LineQuantities
+            lines={lines}
+            max={unitsToRestock}
+            quantities={values.restock}
+            onChange={setRestock}
+            errors={errors}
+            column={t('orders.refund.restock')}
+            inputLabel={(line) => t('orders.refund.restockOf', { title: line.title })}
+            withPrice
+            testIds={{ table: 'refund-lines', line: 'refund-line', input: 'refund-restock' }}
+          />
           {chosenUnits > 0 && (
             <Anchor
               component="button"

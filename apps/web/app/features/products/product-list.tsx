@@ -4,23 +4,19 @@ import {
   Badge,
   Button,
   Checkbox,
-  CloseButton,
   Group,
   Image,
   Modal,
-  Pagination,
   Paper,
   Select,
   Skeleton,
   Stack,
   Table,
   Text,
-  TextInput,
   ThemeIcon,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { formatMoney, imageUrl, PRODUCT_SORTS, type ProductListItem, STATUSES } from '@shop/shared';
 import {
   IconDownload,
@@ -28,15 +24,18 @@ import {
   IconPackage,
   IconPhoto,
   IconPlus,
-  IconSearch,
   IconTrash,
   IconUpload,
 } from '@tabler/icons-react';
-import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type MouseEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { pageCount, useListView } from '../../lib/use-list-view';
+import { ListEmpty } from '../../ui/list-empty';
+import { ListFooter } from '../../ui/list-footer';
 import { useNotice } from '../../ui/notice';
 import { useRootData } from '../../ui/preferences';
+import { SearchInput } from '../../ui/search-input';
 import { errorText } from '../auth/form';
 import { ImportDialog } from './import-dialog';
 import { isFiltered, type ListView, PAGE_SIZES, readListView, toListQuery, writeListView } from './list-params';
@@ -49,8 +48,6 @@ import {
   useProductList,
 } from './queries';
 
-const SEARCH_DELAY_MS = 300;
-
 /**
  * The product table of the chosen store: filtered, sorted and paged by the server, its whole
  * view kept in the URL so that a link opens the same view.
@@ -60,8 +57,7 @@ export function ProductList({ marketId }: { marketId: string }) {
   const { language } = useRootData();
   const notice = useNotice();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const view = useMemo(() => readListView(params), [params]);
+  const { view, update, clearFilters, searchText, setSearchText } = useListView(readListView, writeListView);
   const query = useMemo(() => toListQuery(view), [view]);
   const list = useProductList(marketId, query);
   const categories = useCategories(marketId);
@@ -70,31 +66,6 @@ export function ProductList({ marketId }: { marketId: string }) {
   const [importOpen, setImportOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
-
-  /** A new view; any change but paging starts again on page 1. */
-  const update = (changes: Partial<ListView>, replace = false) => {
-    const next = { ...view, ...changes };
-    if (!('page' in changes)) next.page = 1;
-    setParams(writeListView(next), { replace, preventScrollReset: true });
-  };
-
-  // Search: typed here, written to the URL once typing pauses (replacing, not adding, history).
-  const [searchText, setSearchText] = useState(view.search);
-  const [debouncedSearch] = useDebouncedValue(searchText, SEARCH_DELAY_MS);
-  const writtenSearch = useRef(view.search);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a pause in typing writes the URL.
-  useEffect(() => {
-    if (debouncedSearch.trim() === view.search.trim()) return;
-    writtenSearch.current = debouncedSearch;
-    update({ search: debouncedSearch }, true);
-  }, [debouncedSearch]);
-  // The URL changed by other means (back button, a reset, a shared link): the box follows.
-  useEffect(() => {
-    if (view.search !== writtenSearch.current) {
-      writtenSearch.current = view.search;
-      setSearchText(view.search);
-    }
-  }, [view.search]);
 
   // Selection belongs to the rows on view; another page or filter starts it afresh.
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -105,7 +76,7 @@ export function ProductList({ marketId }: { marketId: string }) {
   const page = list.data;
   const items = page?.items ?? [];
   const total = page?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / view.pageSize));
+  const pages = pageCount(total, view.pageSize);
   // After deleting the last rows of the last page, show the page that now is the last.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a changed total moves the page.
   useEffect(() => {
@@ -149,13 +120,7 @@ export function ProductList({ marketId }: { marketId: string }) {
     }
   };
 
-  const resetFilters = () => {
-    setSearchText('');
-    writtenSearch.current = '';
-    setParams(
-      writeListView({ ...view, search: '', status: null, categoryId: null, collectionId: null, stock: null, page: 1 }),
-    );
-  };
+  const resetFilters = () => clearFilters({ status: null, categoryId: null, collectionId: null, stock: null });
 
   const filtered = isFiltered(view);
   const openRow = (event: MouseEvent, item: ProductListItem) => {
@@ -163,8 +128,6 @@ export function ProductList({ marketId }: { marketId: string }) {
     if ((event.target as HTMLElement).closest('a, button, input, label')) return;
     void navigate(`/cp/edit-product/${marketId}/${item.id}`);
   };
-  const from = total === 0 ? 0 : (view.page - 1) * view.pageSize + 1;
-  const to = Math.min(total, view.page * view.pageSize);
 
   return (
     <Stack gap="lg">
@@ -207,25 +170,14 @@ export function ProductList({ marketId }: { marketId: string }) {
       <Paper withBorder radius="lg" p="md">
         <Stack gap="sm">
           <Group gap="sm" align="flex-end" wrap="wrap">
-            <TextInput
+            <SearchInput
               label={t('products.list.search')}
               placeholder={t('products.list.searchPlaceholder')}
-              leftSection={<IconSearch size={16} aria-hidden />}
-              rightSection={
-                searchText ? (
-                  <CloseButton
-                    size="sm"
-                    aria-label={t('products.list.clearSearch')}
-                    onClick={() => setSearchText('')}
-                  />
-                ) : null
-              }
+              clearLabel={t('products.list.clearSearch')}
               value={searchText}
-              onChange={(event) => setSearchText(event.currentTarget.value)}
+              onChange={setSearchText}
               maxLength={100}
-              type="search"
-              style={{ flex: '1 1 260px' }}
-              data-testid="product-search"
+              testId="product-search"
             />
             <Select
               label={t('products.list.sort')}
@@ -480,42 +432,16 @@ export function ProductList({ marketId }: { marketId: string }) {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group
-            justify="space-between"
-            px="md"
-            py="sm"
-            gap="sm"
-            style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
-          >
-            <Group gap="sm">
-              <Text size="sm" c="dimmed" data-testid="products-total">
-                {t('products.list.showing', { from, to, total })}
-              </Text>
-              <Select
-                aria-label={t('products.list.pageSize')}
-                data={PAGE_SIZES.map((size) => ({ value: String(size), label: t('products.list.perPage', { size }) }))}
-                value={String(view.pageSize)}
-                onChange={(value) => value && update({ pageSize: Number(value) })}
-                allowDeselect={false}
-                size="xs"
-                w={130}
-                data-testid="page-size"
-              />
-            </Group>
-            {pages > 1 && (
-              <Pagination
-                total={pages}
-                value={Math.min(view.page, pages)}
-                onChange={(next) => update({ page: next })}
-                size="sm"
-                getControlProps={(control) => ({
-                  'aria-label': t(`products.list.pagination.${control}`),
-                })}
-                getItemProps={(n) => ({ 'aria-label': t('products.list.pagination.page', { page: n }) })}
-                data-testid="pagination"
-              />
-            )}
-          </Group>
+          <ListFooter
+            keyPrefix="products.list"
+            total={total}
+            page={view.page}
+            pageSize={view.pageSize}
+            pageSizes={PAGE_SIZES}
+            onPage={(next) => update({ page: next })}
+            onPageSize={(size) => update({ pageSize: size })}
+            testIds={{ total: 'products-total', pageSize: 'page-size', pagination: 'pagination' }}
+          />
         </Paper>
       )}
 
@@ -586,32 +512,28 @@ function StockCell({ item }: { item: ProductListItem }) {
 function EmptyState({ filtered, onReset }: { filtered: boolean; onReset: () => void }) {
   const { t } = useTranslation();
   return (
-    <Paper withBorder radius="lg" p="xl" data-testid={filtered ? 'products-no-match' : 'products-empty'}>
-      <Stack align="center" gap="sm" py="xl" ta="center">
-        <ThemeIcon variant="light" size={64} radius="xl" color={filtered ? 'gray' : 'cyan'}>
-          {filtered ? <IconFilterOff size={32} aria-hidden /> : <IconPackage size={32} aria-hidden />}
-        </ThemeIcon>
-        <Title order={2} size="h4">
-          {filtered ? t('products.empty.noMatchTitle') : t('products.empty.title')}
-        </Title>
-        <Text c="dimmed" maw={420}>
-          {filtered ? t('products.empty.noMatchText') : t('products.empty.text')}
-        </Text>
-        {filtered ? (
-          <Button variant="light" onClick={onReset} data-testid="reset-filters">
-            {t('products.list.resetFilters')}
-          </Button>
-        ) : (
-          <Button
-            component={Link}
-            to="/cp/add-product"
-            leftSection={<IconPlus size={16} aria-hidden />}
-            data-testid="add-first-product"
-          >
-            {t('products.empty.add')}
-          </Button>
-        )}
-      </Stack>
-    </Paper>
+    <ListEmpty
+      filtered={filtered}
+      icon={filtered ? <IconFilterOff size={32} aria-hidden /> : <IconPackage size={32} aria-hidden />}
+      title={filtered ? t('products.empty.noMatchTitle') : t('products.empty.title')}
+      text={filtered ? t('products.empty.noMatchText') : t('products.empty.text')}
+      maw={420}
+      testId={filtered ? 'products-no-match' : 'products-empty'}
+    >
+      {filtered ? (
+        <Button variant="light" onClick={onReset} data-testid="reset-filters">
+          {t('products.list.resetFilters')}
+        </Button>
+      ) : (
+        <Button
+          component={Link}
+          to="/cp/add-product"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          data-testid="add-first-product"
+        >
+          {t('products.empty.add')}
+        </Button>
+      )}
+    </ListEmpty>
   );
 }
