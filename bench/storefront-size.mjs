@@ -84,7 +84,7 @@ report('Store home', ['root', 'store', 'store-home']);
 const framework = new Set([manifest.entry.module, ...manifest.entry.imports]);
 let floor = 0;
 for (const url of framework) floor += sizes(url).gzip;
-console.log(`\nof which the client entry (React DOM, React Router, React): ${kb(floor)} KB gzip`);
+console.log(`\nof which the client entry (Preact as React, React Router): ${kb(floor)} KB gzip`);
 
 const later = fs
   .readdirSync(assetsDir)

@@ -114,9 +114,14 @@ test.beforeAll(async () => {
 
 const cardTitles = (page: Page) => page.getByTestId('product-card-title').allTextContents();
 
-/** The server's HTML is there at once; clicks work once React has hydrated the page. */
+/**
+ * The server's HTML is there at once; clicks work once the page has hydrated — in place (one
+ * store, not the server's and a second copy) and still styled (the store's name set in bold).
+ */
 async function hydrated(page: Page) {
   await expect(page.locator('[data-testid="storefront"][data-hydrated="true"]')).toBeVisible();
+  await expect(page.getByTestId('storefront')).toHaveCount(1);
+  await expect(page.getByTestId('store-brand')).toHaveCSS('font-weight', '800');
 }
 
 test('a shopper browses a category, sorts and filters it, and the URL keeps the view', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
@@ -29,8 +30,39 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The browser build runs on Preact's React-compatible runtime instead of React DOM: the same
+ * components, a tenth of the bytes (the storefront's first-load budget; decision 008). The server
+ * still renders with React; the markup is the same HTML. The dev server keeps React: its
+ * dependency pre-bundling would resolve React apart from this plugin and load both runtimes.
+ */
+const PREACT_ALIASES: Record<string, string> = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+  'react/jsx-runtime': 'preact/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/jsx-dev-runtime',
+};
+function preactInBrowser(): Plugin {
+  return {
+    name: 'preact-in-browser',
+    enforce: 'pre',
+    apply: 'build',
+    async resolveId(source, importer, options) {
+      if (this.environment.name !== 'client') return null;
+      const target = PREACT_ALIASES[source];
+      if (!target) return null;
+      // From this app, where Preact is installed, whoever imports React (a package hoisted to
+      // the root, say); a missing Preact fails the build rather than shipping React.
+      const resolved = await this.resolve(target, fileURLToPath(import.meta.url), { ...options, skipSelf: true });
+      if (!resolved) this.error(`${target} is not installed (needed for ${source} from ${importer})`);
+      return resolved;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouter(), precompress()],
+  plugins: [preactInBrowser(), reactRouter(), precompress()],
   // Bundled into the server build instead of loaded from node_modules at start: the icon
   // package alone is thousands of modules, and tree-shaken here it is a few.
   ssr: { noExternal: ['@tabler/icons-react', /^@mantine\//] },

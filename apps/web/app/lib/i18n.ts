@@ -23,6 +23,8 @@ export function createI18n(language: Language, texts: Texts): i18n {
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
+    // No advertisement in the shopper's console.
+    showSupportNotice: false,
   });
   return instance;
 }
