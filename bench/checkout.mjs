@@ -15,6 +15,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import {
   apiClient,
+  cpuMeter,
   ensureAnyWebBuild,
   freshDatabase,
   median,
@@ -142,6 +143,7 @@ try {
   if (!ONLY || ONLY.test('add')) {
     const visitors = Array.from({ length: SHOPPERS }, () => `bench_${randomBytes(10).toString('hex')}`);
     let n = 0;
+    const meter = cpuMeter(server.child.pid);
     const result = await run({
       duration: SECONDS,
       connections: SHOPPERS,
@@ -163,6 +165,7 @@ try {
         },
       ],
     });
+    const cpu = meter.stop();
     results.add = {
       rps: Math.round(result.requests.average),
       p50: result.latency.p50,
@@ -170,10 +173,12 @@ try {
       ok: result['2xx'],
       non2xx: result.non2xx,
       errors: result.errors,
+      cpu,
     };
     console.log(
       `add to cart, ${SHOPPERS} shoppers: ${results.add.rps} req/s, p50 ${results.add.p50} ms, p99 ${results.add.p99} ms (target < ${TARGET.addP99}), non-2xx ${results.add.non2xx}, errors ${results.add.errors}`,
     );
+    console.log(`  CPU during the run: ${JSON.stringify(cpu)}`);
   }
 
   // ---- full checkout + payment -----------------------------------------------------------------
@@ -245,22 +250,26 @@ try {
       durations.push(Date.now() - started);
     }
     const started = Date.now();
+    const meter = cpuMeter(server.child.pid);
     await Promise.all(
       Array.from({ length: CHECKOUT_WORKERS }, async () => {
         while (Date.now() < deadline) await order();
       }),
     );
     const seconds = (Date.now() - started) / 1000;
+    const cpu = meter.stop();
     const sorted = [...durations].sort((a, b) => a - b);
     results.checkout = {
       ordersPerSecond: Number((outcomes.paid / seconds).toFixed(1)),
       ...outcomes,
       medianMs: median(durations),
       p99Ms: sorted[Math.floor(sorted.length * 0.99)] ?? null,
+      cpu,
     };
     console.log(
       `checkout + payment, ${CHECKOUT_WORKERS} shoppers at a time: ${results.checkout.ordersPerSecond} paid orders/s (target ≥ ${TARGET.ordersPerSecond}); ${outcomes.paid} paid, ${outcomes.soldOut} turned away sold out, ${outcomes.failed} failed; one order end to end median ${results.checkout.medianMs} ms, p99 ${results.checkout.p99Ms} ms`,
     );
+    console.log(`  CPU during the run: ${JSON.stringify(cpu)}`);
     for (const [key, count] of failures) console.log(`  failure ${key} × ${count}`);
 
     // Zero oversell: stock moved by exactly the paid units, never below zero, nothing held.

@@ -1,5 +1,6 @@
 // Shared pieces of the benchmarks: start the real server as a child process, wait for health.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -114,4 +115,60 @@ export async function ensureAnyWebBuild() {
   if (fs.existsSync(path.join(root, 'apps/web/build/server/index.js'))) return;
   const { ensureWebBuild } = await import('../scripts/web-build.mjs');
   ensureWebBuild();
+}
+
+/**
+ * Where the CPU went during a run (Linux /proc): the server process (user and system), every
+ * PostgreSQL process, this load generator, and the machine as a whole. `const meter =
+ * cpuMeter(serverPid)` before the run, `meter.stop()` after: milliseconds of CPU per part and the
+ * machine's busy share. Without /proc (another OS) it answers null.
+ */
+export function cpuMeter(serverPid) {
+  const tick = 10; // ms per clock tick (USER_HZ 100 on Linux)
+  const procTicks = (pid) => {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return { user: Number(fields[11]), system: Number(fields[12]) };
+    } catch {
+      return null;
+    }
+  };
+  const postgresTicks = () => {
+    let total = 0;
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        if (!fs.readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres')) continue;
+      } catch {
+        continue;
+      }
+      const t = procTicks(entry);
+      if (t) total += t.user + t.system;
+    }
+    return total;
+  };
+  const machine = () => {
+    const [, ...n] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    const idle = n[3] + n[4];
+    return { idle, total: n.reduce((a, b) => a + b, 0) };
+  };
+  const self = () => process.cpuUsage();
+  if (!fs.existsSync('/proc/stat')) return { stop: () => null };
+  const start = { server: procTicks(serverPid), pg: postgresTicks(), self: self(), machine: machine() };
+  return {
+    stop() {
+      const server = procTicks(serverPid);
+      const m = machine();
+      const mine = process.cpuUsage(start.self);
+      const total = m.total - start.machine.total;
+      return {
+        serverUserMs: server && start.server ? (server.user - start.server.user) * tick : null,
+        serverSystemMs: server && start.server ? (server.system - start.server.system) * tick : null,
+        // Backends that ended during the run are not counted: a lower bound.
+        postgresMs: (postgresTicks() - start.pg) * tick,
+        loadGeneratorMs: Math.round((mine.user + mine.system) / 1000),
+        machineBusy: total > 0 ? Number((1 - (m.idle - start.machine.idle) / total).toFixed(2)) : null,
+      };
+    },
+  };
 }

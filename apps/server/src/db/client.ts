@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +25,42 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * At most this many statements are kept prepared on one connection; beyond it (statements whose
+ * text varies with their input) they run unprepared, so a connection's memory stays bounded.
+ */
+const PREPARED_PER_CONNECTION = 500;
+
+/**
+ * A connection that prepares every parameterised statement once, by a name derived from its
+ * text, and afterwards only binds and executes it: PostgreSQL skips parsing and rewriting on
+ * each use, which is most of its CPU for the short statements of a shop (adding to a cart:
+ * 1.6 ms of PostgreSQL CPU per add before, bench/README.md).
+ */
+class PreparingClient extends pg.Client {
+  private prepared = 0;
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg's overloads cannot be forwarded one by one.
+  override query(config: any, values?: any, callback?: any): any {
+    if (
+      config &&
+      typeof config === 'object' &&
+      typeof config.text === 'string' &&
+      config.name === undefined &&
+      typeof config.submit !== 'function'
+    ) {
+      const name = `s${createHash('sha1').update(config.text).digest('base64url')}`;
+      // biome-ignore lint/suspicious/noExplicitAny: the connection's statement map is internal.
+      const known = (this as any).connection?.parsedStatements?.[name] !== undefined;
+      if (known || this.prepared < PREPARED_PER_CONNECTION) {
+        if (!known) this.prepared++;
+        return super.query({ ...config, name }, values, callback);
+      }
+    }
+    return super.query(config, values, callback);
+  }
+}
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Any number stays the same for every process of one deployment; it names our migration lock. */
@@ -31,7 +68,7 @@ const MIGRATION_LOCK_KEY = 727_001;
 
 export async function openDatabase(database: Config['database']): Promise<Database> {
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 20 });
+    const pool = new pg.Pool({ connectionString: database.url, max: 20, Client: PreparingClient });
     // A pool error (e.g. the server restarting) must not crash the process; queries will fail
     // and be reported by the request that made them.
     pool.on('error', () => {});

@@ -350,6 +350,8 @@ export class CheckoutService {
       if (changed || current.total !== input.expectedTotal) return { priceChanged: true as const };
 
       await this.rehold(tx, current, items);
+      // Last, the market's next number: its row stays locked until commit, and every placement
+      // in the market queues on it, so nothing else happens while it is held.
       const [numbering] = rowsOf<{ number: number; order_prefix: string; order_suffix: string }>(
         await tx.execute(sql`update markets set next_order_number = next_order_number + 1
           where id = ${order.marketId}
@@ -368,9 +370,10 @@ export class CheckoutService {
         .where(eq(orders.id, order.id))
         .returning()) as [OrderRow];
       await orderPlaced(tx, placed);
-      return { view: await checkoutView(tx, placed, items) };
+      return { placed, items };
     });
     if ('priceChanged' in outcome) throw new AppError('PRICE_CHANGED');
+    if (outcome.placed) return checkoutView(this.ctx.db, outcome.placed, outcome.items);
     return outcome.view;
   }
 
