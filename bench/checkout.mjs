@@ -10,6 +10,7 @@
 // nothing left reserved. Loopback only, bounded in time, stops by itself.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -25,7 +26,7 @@ import {
 } from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const SHOPPERS = 100;
+const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 100);
 const CHECKOUT_WORKERS = Number(process.env.BENCH_CHECKOUT_WORKERS ?? 24);
 const PLENTIFUL = 200;
 const SCARCE = 5;
@@ -40,6 +41,72 @@ console.log(
     .map((n) => n.toFixed(2))
     .join(' ')} (${os.cpus().length} CPUs)`,
 );
+/**
+ * POSTs `body()` to `url` at `rate` per second on average, the gaps between arrivals drawn at
+ * random (exponential: a crowd acting independently), over at most `shoppers` keep-alive
+ * connections (an arrival finding all of them busy waits for one, and its wait counts). Answers
+ * req/s, p50 and p99 in ms, non-2xx and errors.
+ */
+async function poissonRun(url, body, rate, shoppers, seconds) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: shoppers });
+  const target = new URL(url);
+  const latencies = [];
+  let non2xx = 0;
+  let errors = 0;
+  const inFlight = new Set();
+  const send = () => {
+    const started = performance.now();
+    const payload = body();
+    const done = new Promise((resolve) => {
+      const request = http.request(
+        {
+          agent,
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            latencies.push(performance.now() - started);
+            if (response.statusCode < 200 || response.statusCode >= 300) non2xx++;
+            resolve();
+          });
+        },
+      );
+      request.on('error', () => {
+        errors++;
+        resolve();
+      });
+      request.end(payload);
+    });
+    inFlight.add(done);
+    done.then(() => inFlight.delete(done));
+  };
+  const began = performance.now();
+  const end = began + seconds * 1000;
+  let next = began;
+  while (next < end) {
+    next += -Math.log(1 - Math.random()) * (1000 / rate);
+    const wait = next - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    send();
+  }
+  await Promise.all(inFlight);
+  agent.destroy();
+  const sorted = latencies.sort((a, b) => a - b);
+  const at = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0);
+  return {
+    rps: Math.round(latencies.length / ((performance.now() - began) / 1000)),
+    p50: at(0.5),
+    p99: at(0.99),
+    non2xx,
+    errors,
+  };
+}
+
 await ensureAnyWebBuild();
 const database = await freshDatabase('bench_checkout');
 const dataDir = mkdtempSync(`${os.tmpdir()}/bench-checkout-`);
@@ -140,9 +207,38 @@ try {
   const results = {};
 
   // ---- add to cart: 100 shoppers at once ------------------------------------------------------
+  // Two ways to read "100 concurrent shoppers". Paced: 100 shoppers, each with a connection of
+  // its own, whose adds arrive at random (Poisson) at a fixed rate in total (BENCH_ADD_RATES per
+  // second: 100/s is every shopper adding once a second on average, 400/s four times a second)
+  // — the latency a shopper sees at that load. (autocannon's own rate limit fires every
+  // connection on the same tick, bursts of 100 at once, which no crowd of shoppers does.) Closed
+  // loop: the same 100 connections each send the next add the moment the last is answered —
+  // the most the server can do, where latency is queueing alone (100 in flight / throughput).
+  // Adds rotate over 5,000 visitors so that no cart outgrows its limits during a run.
   if (!ONLY || ONLY.test('add')) {
-    const visitors = Array.from({ length: SHOPPERS }, () => `bench_${randomBytes(10).toString('hex')}`);
+    const visitors = Array.from({ length: 5000 }, () => `bench_${randomBytes(10).toString('hex')}`);
     let n = 0;
+    const addBody = () =>
+      JSON.stringify({
+        marketId: market.id,
+        uniqueCode: visitors[n++ % visitors.length],
+        productId: pick(plentiful).id,
+        quantity: 1,
+      });
+    const rates = (process.env.BENCH_ADD_RATES ?? '100,200,400').split(',').filter(Boolean).map(Number);
+    results.add = [];
+    const report = (row) => {
+      results.add.push(row);
+      console.log(
+        `add to cart, ${SHOPPERS} shoppers, ${row.mode}: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms (target < ${TARGET.addP99}), non-2xx ${row.non2xx}, errors ${row.errors}`,
+      );
+      console.log(`  CPU during the run: ${JSON.stringify(row.cpu)}`);
+    };
+    for (const rate of rates) {
+      const meter = cpuMeter(server.child.pid);
+      const paced = await poissonRun(`${origin}/api/Basket/add-product`, addBody, rate, SHOPPERS, SECONDS);
+      report({ mode: `paced ${rate}/s`, ...paced, cpu: meter.stop() });
+    }
     const meter = cpuMeter(server.child.pid);
     const result = await run({
       duration: SECONDS,
@@ -153,32 +249,19 @@ try {
           method: 'POST',
           path: '/api/Basket/add-product',
           headers: { 'content-type': 'application/json' },
-          setupRequest: (request) => ({
-            ...request,
-            body: JSON.stringify({
-              marketId: market.id,
-              uniqueCode: visitors[n++ % SHOPPERS],
-              productId: pick(plentiful).id,
-              quantity: 1,
-            }),
-          }),
+          setupRequest: (request) => ({ ...request, body: addBody() }),
         },
       ],
     });
-    const cpu = meter.stop();
-    results.add = {
+    report({
+      mode: 'closed loop',
       rps: Math.round(result.requests.average),
       p50: result.latency.p50,
       p99: result.latency.p99,
-      ok: result['2xx'],
       non2xx: result.non2xx,
       errors: result.errors,
-      cpu,
-    };
-    console.log(
-      `add to cart, ${SHOPPERS} shoppers: ${results.add.rps} req/s, p50 ${results.add.p50} ms, p99 ${results.add.p99} ms (target < ${TARGET.addP99}), non-2xx ${results.add.non2xx}, errors ${results.add.errors}`,
-    );
-    console.log(`  CPU during the run: ${JSON.stringify(cpu)}`);
+      cpu: meter.stop(),
+    });
   }
 
   // ---- full checkout + payment -----------------------------------------------------------------
