@@ -117,6 +117,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   const payments = new PaymentService(ctx);
+  // Store pages (documents, and the storefront's beacons for the rest) are counted in memory and
+  // written every few seconds; what is left is written at close, before the database closes
+  // (onClose hooks run last-added first).
+  const pageViews = new PageViewRecorder(ctx).start();
+  app.addHook('onClose', () => pageViews.close());
+
   await app.register(
     async (api) => {
       api.addHook('preValidation', async (request) => rejectNulCharacters(request));
@@ -141,7 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(orderRoutes(ctx, payments));
       await api.register(customerRoutes(ctx));
       await api.register(abandonedRoutes(ctx));
-      await api.register(analyticsRoutes(ctx));
+      await api.register(analyticsRoutes(ctx, pageViews));
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       // Unknown API paths answer with the envelope even when the web app takes every other path.
       api.route({
@@ -185,10 +191,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   if (options.web && options.web !== 'none') {
-    // Store pages are counted in memory and written every few seconds; what is left is written
-    // at close, before the database closes (onClose hooks run last-added first).
-    const pageViews = new PageViewRecorder(ctx).start();
-    app.addHook('onClose', () => pageViews.close());
     await registerWeb(app, options.web, { maintenance: config.maintenance, ctx, pageViews });
   }
   return { app, ctx };

@@ -85,6 +85,15 @@ export const dashboardTodoQuerySchema = z.strictObject({
   marketId: dashboardQuerySchema.shape.marketId,
 });
 
+/**
+ * POST /Analytics/page-view: a store page the shopper reached inside the storefront, without
+ * loading a document (the server counts documents itself). Sent as a beacon; answers 204.
+ */
+export const pageViewBeaconSchema = z.strictObject({
+  // A store's id exactly: anything else could not be written with the batch of counts.
+  marketId: z.uuid('NOT_FOUND'),
+});
+
 /** The figures of one range. */
 export interface DashboardTotals {
   /** Qəpik: paid orders' totals less refunds, by the day they were paid. */

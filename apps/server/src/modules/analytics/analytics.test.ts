@@ -157,6 +157,42 @@ describe('the dashboard of today', () => {
     expect(after.current.pageViews).toBeGreaterThanOrEqual(3);
   });
 
+  it('counts the storefront’s beacons for pages opened without a document — a browser’s, not a crawler’s or a prefetch', async () => {
+    const today = todayIn('GMT+4');
+    const before = (await dashboardOf(store.owner, today, today)).current;
+    const browser = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+    const beacon = (headers: Record<string, string>, marketId: string = store.owner.market.id) =>
+      t.app.inject({ method: 'POST', url: '/api/Analytics/page-view', headers, payload: { marketId } });
+
+    const first = await beacon({ 'user-agent': browser });
+    expect(first.statusCode).toBe(204);
+    const visit = first.cookies.find((c) => c.name === 'sid');
+    expect(visit?.value).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(visit?.maxAge).toBe(30 * 60);
+    // The same visit goes on: its cookie is prolonged, and it stays one session.
+    const second = await beacon({ 'user-agent': browser, cookie: `sid=${visit?.value}` });
+    expect(second.statusCode).toBe(204);
+    expect(second.cookies.find((c) => c.name === 'sid')?.value).toBe(visit?.value);
+
+    // Not counted, and told nothing: a crawler, a prefetch, a store that does not exist.
+    for (const ignored of [
+      await beacon({ 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }),
+      await beacon({ 'user-agent': browser, 'sec-purpose': 'prefetch' }),
+    ]) {
+      expect(ignored.statusCode).toBe(204);
+      expect(ignored.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+    }
+    expect((await beacon({ 'user-agent': browser }, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(204);
+    const bad = await beacon({ 'user-agent': browser }, 'not-a-store');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('VALIDATION_FAILED');
+
+    // Written with the next batch (every 5 s): two page views, one visit.
+    await expect
+      .poll(async () => (await dashboardOf(store.owner, today, today)).current, { timeout: 12_000, interval: 500 })
+      .toMatchObject({ pageViews: before.pageViews + 2, sessions: before.sessions + 1 });
+  });
+
   it('lists what waits: paid orders to fulfil, SKUs running low and sold out', async () => {
     const { owner } = store;
     const body = (fields: Record<string, unknown>) =>

@@ -29,7 +29,11 @@ const NOT_A_SHOPPER =
 
 /** Whether a request for a page comes from a person's browser (not a crawler, a preview or a prefetch). */
 export function isShopperPageRequest(request: FastifyRequest): boolean {
-  if (request.method !== 'GET') return false;
+  return request.method === 'GET' && isShopperRequest(request);
+}
+
+/** Whether a request comes from a person's browser, neither a crawler's nor a speculative load. */
+export function isShopperRequest(request: FastifyRequest): boolean {
   const agent = request.headers['user-agent'];
   if (!agent?.startsWith('Mozilla/') || NOT_A_SHOPPER.test(agent)) return false;
   // Speculative loads (link prefetch, prerender) are not views until the shopper opens them.

@@ -1,11 +1,15 @@
-import { dashboardQuerySchema, dashboardTodoQuerySchema } from '@shop/shared';
+import { dashboardQuerySchema, dashboardTodoQuerySchema, pageViewBeaconSchema } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireMarket } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { isShopperRequest, newSessionId, type PageViewRecorder, sessionCookie, sessionIdOf } from './recorder.js';
 import { AnalyticsService } from './service.js';
 
-/** The merchant's dashboard (SPEC §7 Analytics): the owner's only; anyone else gets 404. */
-export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+/**
+ * The merchant's dashboard (SPEC §7 Analytics): the owner's only; anyone else gets 404. And the
+ * storefront's beacon for the pages a shopper opens without loading a document.
+ */
+export function analyticsRoutes(ctx: AppContext, pageViews: PageViewRecorder): FastifyPluginAsyncZod {
   const service = new AnalyticsService(ctx);
   const tags = ['Analytics'];
   return async (app) => {
@@ -13,6 +17,18 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const { market, user } = await requireMarket(ctx.db, request, request.query.marketId);
       // The owner's days: the caller is the owner, so their profile's time zone.
       return { data: await service.dashboard(market.id, user.timeZone, request.query) };
+    });
+
+    // Counted like a store document (web.ts): a browser's, not a prefetch, and it starts or
+    // prolongs the visit. An unknown store is dropped when the counts are written; the answer
+    // is the same either way, so it tells nothing about which stores exist.
+    app.post('/Analytics/page-view', { schema: { tags, body: pageViewBeaconSchema } }, async (request, reply) => {
+      if (isShopperRequest(request)) {
+        const sessionId = sessionIdOf(request) ?? newSessionId();
+        reply.header('set-cookie', sessionCookie(sessionId, ctx.config.publicUrl.startsWith('https://')));
+        pageViews.record(request.body.marketId, sessionId);
+      }
+      return reply.status(204).send();
     });
 
     app.get('/Analytics/todo', { schema: { tags, querystring: dashboardTodoQuerySchema } }, async (request) => {

@@ -180,3 +180,15 @@ export function trackPurchase(order: PurchaseEvent) {
   }
   dispatch(purchaseCalls(order, analyticsState.yandexCounter));
 }
+
+/**
+ * Tells our server about a store page the shopper opened inside the storefront (no document
+ * load, so the server did not see it): the merchant's page views and the visit's clock count it.
+ * A beacon, so leaving the page does not cancel it; nothing waits for the answer.
+ */
+export function countStorePage(marketId: string) {
+  const body = new Blob([JSON.stringify({ marketId })], { type: 'application/json' });
+  if (!navigator.sendBeacon?.('/api/Analytics/page-view', body)) {
+    void fetch('/api/Analytics/page-view', { method: 'POST', body, keepalive: true }).catch(() => {});
+  }
+}

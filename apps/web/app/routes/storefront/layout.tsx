@@ -1,5 +1,5 @@
 import type { AnalyticsIds, StoreCategory } from '@shop/shared';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { data, Outlet, type ShouldRevalidateFunctionArgs, useLocation } from 'react-router';
 import { Cart, CartContext } from '../../features/cart/cart';
 import { CartDrawer, useCartErrors } from '../../features/cart/cart-drawer';
@@ -12,7 +12,7 @@ import {
 } from '../../features/storefront/store.server';
 import css from '../../features/storefront/storefront.module.css';
 import { AnalyticsPixels } from '../../lib/analytics/pixels';
-import { trackPageView } from '../../lib/analytics/track';
+import { countStorePage, trackPageView } from '../../lib/analytics/track';
 import { useAddTexts } from '../../lib/i18n';
 import { StoreContext, type StoreInfo } from '../../lib/store-context';
 import { catalogueOf, textsOf } from '../../lib/texts.server';
@@ -104,10 +104,18 @@ function StoreFrame({
   // Set once React runs the page: buttons do something from then on (tests wait for it).
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  // A page view per navigation for the store's pixels (the first page included: counted once).
+  // A page view per navigation for the store's pixels (the first page included: counted once),
+  // and for our own counts every page after the first: the server counted the document.
+  const page = `${location.pathname}${location.search}`;
+  const countedPage = useRef(page);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one count per page reached.
   useEffect(() => {
-    trackPageView(`${location.pathname}${location.search}`);
-  }, [location.pathname, location.search]);
+    trackPageView(page);
+    if (countedPage.current !== page) {
+      countedPage.current = page;
+      countStorePage(store.id);
+    }
+  }, [page]);
   const showError = useCartErrors();
   // The basket is the visitor's, fetched in the browser (the visitor id lives there).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per store.
