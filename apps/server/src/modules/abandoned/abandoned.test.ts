@@ -171,6 +171,26 @@ describe('the abandoned checkouts list', () => {
       await call(t.app, s.owner.token, 'GET', `/api/AbandonedCheckout/${checkout.id}?marketId=${s.marketId}`),
     );
     expect(one).toEqual(item);
+
+    // A store with its own domain (verified and active) sends its shoppers back there; one not
+    // yet verified changes nothing.
+    const host = `shop-${checkout.id.slice(0, 8)}.az`;
+    await t.ctx.db.execute(sql`insert into market_domains (market_id, name, verified, active, ssl_enabled)
+      values (${s.marketId}, ${`pending-${host}`}, false, true, true)`);
+    const unverified = dataOf<AbandonedCheckout>(
+      await call(t.app, s.owner.token, 'GET', `/api/AbandonedCheckout/${checkout.id}?marketId=${s.marketId}`),
+    );
+    expect(unverified.recoveryUrl).toBe(item.recoveryUrl);
+    await t.ctx.db.execute(sql`insert into market_domains (market_id, name, verified, active, ssl_enabled)
+      values (${s.marketId}, ${host}, true, true, true)`);
+    try {
+      const onDomain = dataOf<AbandonedCheckout>(
+        await call(t.app, s.owner.token, 'GET', `/api/AbandonedCheckout/${checkout.id}?marketId=${s.marketId}`),
+      );
+      expect(onDomain.recoveryUrl).toBe(`https://${host}/recover/${item.recoveryUrl.split('/recover/')[1]}`);
+    } finally {
+      await t.ctx.db.execute(sql`delete from market_domains where market_id = ${s.marketId}`);
+    }
   });
 
   it('leaves out checkouts without contact details, paid ones, and those bought again since', async () => {
@@ -418,7 +438,9 @@ describe('recovery', () => {
       t.ctx,
       sql`select unique_code from orders where id = ${paid.id}`,
     );
-    const paidToken = jobs.recoveryUrl(s.owner.market.name, paid.id, row!.unique_code).split('/recover/')[1]!;
+    const paidToken = jobs
+      .recoveryUrl({ name: s.owner.market.name, origin: null }, paid.id, row!.unique_code)
+      .split('/recover/')[1]!;
     const refused = await recover(s.marketId, paidToken, visitor());
     expect(refused.statusCode).toBe(409);
     expect(errorOf(refused).code).toBe('ORDER_ALREADY_PAID');

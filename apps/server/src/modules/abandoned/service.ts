@@ -93,16 +93,26 @@ interface Row {
   reminder_sent_at: Date | string | null;
   recovered_at: Date | string | null;
   market_name: string;
+  store_origin: string | null;
   reminder_minutes: number | null;
 }
 
 const date = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 const iso = (value: Date | string | null) => (value === null ? null : date(value).toISOString());
 
+/**
+ * Where the market's shoppers find it: its verified, active custom domain (the primary one first),
+ * or null for the platform's own address. Recovery links lead there.
+ */
+const STORE_ORIGIN = sql`(select case when d.ssl_enabled then 'https://' else 'http://' end || d.name
+    from market_domains d where d.market_id = m.id and d.verified and d.active
+    order by d."primary" desc, d.created_at limit 1)`;
+
 const SELECT = sql`select o.id, o.email, o.phone, o.shipping_address->>'firstName' as first_name,
     o.shipping_address->>'lastName' as last_name, o.language, o.name, o.payment_status, o.paid_at,
     o.subtotal, o.shipping_price, o.total, o.unique_code, o.created_at, o.updated_at, o.reminder_sent_at,
-    r.recovered_at, m.name as market_name, m.abandoned_reminder_minutes as reminder_minutes`;
+    r.recovered_at, m.name as market_name, ${STORE_ORIGIN} as store_origin,
+    m.abandoned_reminder_minutes as reminder_minutes`;
 
 const FROM = sql`from orders o join markets m on m.id = o.market_id
   cross join lateral (select ${RECOVERED_AT} as recovered_at) r`;
@@ -114,9 +124,15 @@ export class AbandonedCheckoutService {
     this.baskets = new BasketService(ctx);
   }
 
-  /** The storefront link that restores the checkout's cart. */
-  recoveryUrl(marketName: string, checkoutId: string, uniqueCode: string): string {
-    return `${this.ctx.config.publicUrl}/${marketName}/recover/${recoveryToken(checkoutId, uniqueCode)}`;
+  /**
+   * The storefront link that restores the checkout's cart: on the store's own domain when it has
+   * one (the shopper bought there), else at the platform's address.
+   */
+  recoveryUrl(store: { name: string; origin: string | null }, checkoutId: string, uniqueCode: string): string {
+    const token = recoveryToken(checkoutId, uniqueCode);
+    return store.origin
+      ? `${store.origin}/recover/${token}`
+      : `${this.ctx.config.publicUrl}/${store.name}/recover/${token}`;
   }
 
   private async linesOf(db: Db, ids: string[]): Promise<Map<string, AbandonedLine[]>> {
@@ -177,7 +193,7 @@ export class AbandonedCheckoutService {
       reminderSentAt: iso(row.reminder_sent_at),
       reminderDueAt,
       recoveredAt: iso(row.recovered_at),
-      recoveryUrl: this.recoveryUrl(row.market_name, row.id, row.unique_code),
+      recoveryUrl: this.recoveryUrl({ name: row.market_name, origin: row.store_origin }, row.id, row.unique_code),
     };
   }
 
@@ -351,8 +367,10 @@ export class AbandonedCheckoutService {
           total: number;
           unique_code: string;
           market_name: string;
+          store_origin: string | null;
         }>(
-          await tx.execute(sql`select o.id, o.email, o.language, o.total, o.unique_code, m.name as market_name
+          await tx.execute(sql`select o.id, o.email, o.language, o.total, o.unique_code, m.name as market_name,
+              ${STORE_ORIGIN} as store_origin
             from orders o join markets m on m.id = o.market_id
             where o.id = ${id} and ${DUE}
             for update of o skip locked`),
@@ -368,7 +386,7 @@ export class AbandonedCheckoutService {
             marketName: row.market_name,
             items,
             total: Number(row.total),
-            recoveryUrl: this.recoveryUrl(row.market_name, row.id, row.unique_code),
+            recoveryUrl: this.recoveryUrl({ name: row.market_name, origin: row.store_origin }, row.id, row.unique_code),
           }),
           tx,
         );
