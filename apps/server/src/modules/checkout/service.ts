@@ -10,11 +10,12 @@ import {
   tariffPrice,
 } from '@shop/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { type Db, rowsOf } from '../../db/client.js';
 import { markets, orderItems, orders, shippingTariffs } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { BasketService, readLines } from '../basket/service.js';
+import { readLines } from '../basket/service.js';
 import { orderPlaced } from '../order/hooks.js';
 import { lockUnits, release, reserve, type Shortage, type Unit, unitKey } from './stock.js';
 
@@ -44,13 +45,26 @@ export function allUnits(items: ItemRow[]): Unit[] {
     .map((i) => ({ productId: i.productId as string, variantId: i.variantId, quantity: i.quantity }));
 }
 
+/**
+ * Store names for checkout views, remembered for a minute: every step of a checkout shows the
+ * name, and a store is renamed rarely (a rename reaches an open checkout within the minute).
+ */
+const marketNames = new LRUCache<string, string>({ max: 10_000, ttl: 60_000 });
+
+async function marketNameOf(db: Db, marketId: string): Promise<string> {
+  const known = marketNames.get(marketId);
+  if (known !== undefined) return known;
+  const [market] = await db.select({ name: markets.name }).from(markets).where(eq(markets.id, marketId));
+  if (market) marketNames.set(marketId, market.name);
+  return market?.name ?? '';
+}
+
 export async function checkoutView(db: Db, order: OrderRow, items?: ItemRow[]): Promise<Checkout> {
   const lines = items ?? (await orderItemsOf(db, order.id));
-  const [market] = await db.select({ name: markets.name }).from(markets).where(eq(markets.id, order.marketId));
   return {
     id: order.id,
     marketId: order.marketId,
-    marketName: market?.name ?? '',
+    marketName: await marketNameOf(db, order.marketId),
     number: order.number,
     name: order.name,
     paymentStatus: order.paymentStatus,
@@ -117,20 +131,19 @@ export async function lockOrder(tx: Db, orderId: string, uniqueCode: string): Pr
  * and the total the shopper saw, then numbers the order.
  */
 export class CheckoutService {
-  private readonly baskets: BasketService;
-
-  constructor(private readonly ctx: AppContext) {
-    this.baskets = new BasketService(ctx);
-  }
+  constructor(private readonly ctx: AppContext) {}
 
   /** POST /Basket/checkout/{uniqueCode}/{marketId}. */
   async start(marketId: string, uniqueCode: string, language: Language): Promise<Checkout> {
     return this.ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
-      const basket = await this.baskets.find(tx, marketId, uniqueCode);
-      if (!basket) throw new AppError('BASKET_EMPTY');
       // One checkout at a time per basket: concurrent starts of the same basket queue here.
-      await tx.execute(sql`select id from baskets where id = ${basket.id} for update`);
+      const [basket] = rowsOf<{ id: string }>(
+        await tx.execute(
+          sql`select id from baskets where market_id = ${marketId} and unique_code = ${uniqueCode} for update`,
+        ),
+      );
+      if (!basket) throw new AppError('BASKET_EMPTY');
       const lines = await readLines(tx, basket.id);
       if (!lines.length) throw new AppError('BASKET_EMPTY');
 
@@ -148,7 +161,9 @@ export class CheckoutService {
           .filter((o) => o.reservation === 'held')
           .map(async (o) => ({ order: o, units: heldUnits(await orderItemsOf(tx, o.id)) })),
       );
-      await lockUnits(tx, [...units, ...releasing.flatMap((r) => r.units)]);
+      // Units given back and units taken are locked together, in one order (reserve locks the
+      // same rows again, at no cost); with nothing to give back, reserve's locking is the one.
+      if (releasing.length) await lockUnits(tx, [...units, ...releasing.flatMap((r) => r.units)]);
       for (const { order, units: held } of releasing) {
         await release(tx, held);
         await tx.update(orders).set({ reservation: 'released' }).where(eq(orders.id, order.id));
