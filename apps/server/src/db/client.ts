@@ -31,6 +31,20 @@ export interface Database {
  */
 const PREPARED_PER_CONNECTION = 500;
 
+/** Names by statement text, so that a statement's text is hashed once per process, not per use. */
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `s${createHash('sha1').update(text).digest('base64url')}`;
+    // Texts that vary with their input would grow the map without bound: start again instead.
+    if (statementNames.size >= 10_000) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 /**
  * A connection that prepares every parameterised statement once, by a name derived from its
  * text, and afterwards only binds and executes it: PostgreSQL skips parsing and rewriting on
@@ -49,7 +63,7 @@ class PreparingClient extends pg.Client {
       config.name === undefined &&
       typeof config.submit !== 'function'
     ) {
-      const name = `s${createHash('sha1').update(config.text).digest('base64url')}`;
+      const name = statementName(config.text);
       // biome-ignore lint/suspicious/noExplicitAny: the connection's statement map is internal.
       const known = (this as any).connection?.parsedStatements?.[name] !== undefined;
       if (known || this.prepared < PREPARED_PER_CONNECTION) {
