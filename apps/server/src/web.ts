@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { createReadableStreamFromReadable } from '@react-router/node';
-import type { StorefrontLoadContext } from '@shop/shared';
+import { PAGE_CACHE_HEADER, STORE_PAGE_HEADER, type StorefrontLoadContext } from '@shop/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import {
@@ -12,7 +12,7 @@ import {
   sessionCookie,
   sessionIdOf,
 } from './modules/analytics/recorder.js';
-import { languageCookieFor, PAGE_CACHE_HEADER, PageCache, type RenderedPage } from './modules/storefront/page-cache.js';
+import { languageCookieFor, PageCache, type RenderedPage } from './modules/storefront/page-cache.js';
 import { StorefrontService } from './modules/storefront/service.js';
 import type { AppContext } from './platform/context.js';
 
@@ -138,12 +138,12 @@ async function serve(
   reply.status(maintenance ? 503 : page.status);
   if (maintenance) reply.header('retry-after', '600');
   for (const [key, value] of page.headers) {
-    if (key !== 'set-cookie' && key !== PAGE_CACHE_HEADER) reply.header(key, value);
+    if (key !== 'set-cookie' && key !== PAGE_CACHE_HEADER && key !== STORE_PAGE_HEADER) reply.header(key, value);
   }
   const cookies = page.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
-  // Store pages carry their market in the page-cache mark ("{marketId}:{version}").
-  const marketId = page.headers.get(PAGE_CACHE_HEADER)?.split(':')[0];
+  // Every store page names its market, reusable or not (the checkout).
+  const marketId = page.headers.get(STORE_PAGE_HEADER);
   if (marketId && !maintenance && page.status === 200 && cacheKey) countView(request, reply, marketId);
   return reply.send(page.body);
 }

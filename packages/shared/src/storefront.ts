@@ -126,3 +126,12 @@ export interface StorefrontLoadContext {
   /** The absolute origin of this request's pages (PUBLIC_URL, or https://{domain}). */
   origin: string;
 }
+
+/**
+ * Headers between the storefront's routes and the server, stripped before a response leaves:
+ * every store page names its market (the server counts the page as a view), and a page the
+ * server may reuse for everyone also names the catalog version it was rendered from
+ * ("{marketId}:{version}", apps/server page-cache.ts).
+ */
+export const STORE_PAGE_HEADER = 'x-storefront-market';
+export const PAGE_CACHE_HEADER = 'x-storefront-page';

@@ -1,13 +1,7 @@
-import { DEFAULT_LANGUAGE, isLanguage } from '@shop/shared';
+import { DEFAULT_LANGUAGE, isLanguage, PAGE_CACHE_HEADER, STORE_PAGE_HEADER } from '@shop/shared';
 import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { StorefrontService } from './service.js';
-
-/**
- * The header a storefront page's response carries when it may be reused: the market and the
- * catalog version it was rendered from ("{marketId}:{version}"). Never sent to the browser.
- */
-export const PAGE_CACHE_HEADER = 'x-storefront-page';
 
 /** A page is fresh this long; after that it is served once more while it is rendered anew. */
 const FRESH_MS = 5_000;
@@ -98,7 +92,9 @@ export class PageCache {
       marketId,
       version: Number(version),
       status,
-      headers: [...headers].filter(([name]) => name !== PAGE_CACHE_HEADER && name !== 'set-cookie'),
+      headers: [...headers].filter(
+        ([name]) => name !== PAGE_CACHE_HEADER && name !== STORE_PAGE_HEADER && name !== 'set-cookie',
+      ),
       body,
       freshUntil: Date.now() + FRESH_MS,
     });

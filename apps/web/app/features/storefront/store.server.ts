@@ -56,9 +56,6 @@ export const STOREFRONT_MESSAGES: readonly MessageKey[] = [
   'INTERNAL',
 ];
 
-/** Marks a store page the server may reuse (the same name as apps/server page-cache.ts). */
-export const PAGE_CACHE_HEADER = 'x-storefront-page';
-
 export interface ResolvedStore {
   market: StorefrontMarket;
   /** '' on a custom domain, '/{marketName}' otherwise (see useStorePath). */

@@ -1,15 +1,10 @@
-import type { AnalyticsIds, StoreCategory } from '@shop/shared';
+import { type AnalyticsIds, PAGE_CACHE_HEADER, STORE_PAGE_HEADER, type StoreCategory } from '@shop/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { data, Outlet, type ShouldRevalidateFunctionArgs, useLocation } from 'react-router';
 import { Cart, CartContext } from '../../features/cart/cart';
 import { CartDrawer, useCartErrors } from '../../features/cart/cart-drawer';
 import { StoreErrorBoundary, StoreFooter, StoreHeader, themeStyle } from '../../features/storefront/frame';
-import {
-  PAGE_CACHE_HEADER,
-  requestLanguage,
-  resolveStore,
-  STOREFRONT_MESSAGES,
-} from '../../features/storefront/store.server';
+import { requestLanguage, resolveStore, STOREFRONT_MESSAGES } from '../../features/storefront/store.server';
 import css from '../../features/storefront/storefront.module.css';
 import { AnalyticsPixels } from '../../lib/analytics/pixels';
 import { countStorePage, trackPageView } from '../../lib/analytics/track';
@@ -48,15 +43,22 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const reusable = !new URL(request.url).pathname.includes('/checkout/');
   return data(
     { store, categories, analytics: market.analytics, texts, catalogue },
-    reusable ? { headers: { [PAGE_CACHE_HEADER]: `${market.id}:${market.catalogVersion}` } } : undefined,
+    {
+      headers: {
+        [STORE_PAGE_HEADER]: market.id,
+        ...(reusable ? { [PAGE_CACHE_HEADER]: `${market.id}:${market.catalogVersion}` } : {}),
+      },
+    },
   );
 }
 
-/** Passes the page-cache mark on to the document (children inherit it). */
+/** Passes the store's marks on to the document (children inherit them). */
 export function headers({ parentHeaders, loaderHeaders }: Route.HeadersArgs) {
   const merged = new Headers(parentHeaders);
-  const mark = loaderHeaders.get(PAGE_CACHE_HEADER);
-  if (mark) merged.set(PAGE_CACHE_HEADER, mark);
+  for (const name of [STORE_PAGE_HEADER, PAGE_CACHE_HEADER]) {
+    const mark = loaderHeaders.get(name);
+    if (mark) merged.set(name, mark);
+  }
   return merged;
 }
 
