@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { SANDBOX_CARDS } from '@shop/shared';
-import { codeFor, PASSWORD, uniqueEmail, uniqueTag, useLanguage } from './support';
+import { codeFor, PASSWORD, signInAsDemo, uniqueEmail, uniqueTag, useLanguage } from './support';
 
 // The merchant's home and analytics (issue 5): a shopper buys in the store with the sandbox card;
 // the owner's cp/home then shows the revenue, the order, the best seller and the order to fulfil,
@@ -144,4 +144,28 @@ test('after a sandbox purchase the owner’s home shows the revenue, and analyti
   await expect(page.getByTestId('status-payment-paid')).toHaveAttribute('data-count', '1');
   await expect(page.getByTestId('daily-row').first()).toContainText('AZN 30.00');
   await api.dispose();
+});
+
+test('ru: a custom range is picked from the calendar, kept in the address, and the chart has its days', async ({
+  page,
+  request,
+}) => {
+  await useLanguage(page, 'ru');
+  await signInAsDemo(page, request);
+  await page.getByTestId('dashboard-range-presets').getByText('Свой период').click();
+  await page.getByTestId('dashboard-range-custom').click();
+  // The calendar opens on the month of the range shown; its 4th and 9th selectable days.
+  const days = page.locator('table button:not([disabled])');
+  await days.nth(3).click();
+  await days.nth(8).click();
+  await expect(page).toHaveURL(/\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
+  const url = new URL(page.url());
+  const from = Date.parse(`${url.searchParams.get('from')}T00:00:00Z`);
+  const to = Date.parse(`${url.searchParams.get('to')}T00:00:00Z`);
+  expect(to - from).toBe(5 * 86_400_000);
+  await expect(page.getByTestId('sales-chart')).toHaveAttribute('data-days', '6');
+  // A shared link opens the same range.
+  await page.reload();
+  await expect(page.getByTestId('sales-chart')).toHaveAttribute('data-days', '6');
+  await expect(page.getByTestId('dashboard-range-custom')).toBeVisible();
 });
