@@ -5,13 +5,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { PAGE_CACHE_HEADER, STORE_PAGE_HEADER, type StorefrontLoadContext } from '@shop/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
-import {
-  isShopperPageRequest,
-  newSessionId,
-  type PageViewRecorder,
-  sessionCookie,
-  sessionIdOf,
-} from './modules/analytics/recorder.js';
+import { countPageView, isShopperPageRequest, type PageViewRecorder } from './modules/analytics/recorder.js';
 import { languageCookieFor, PageCache, type RenderedPage } from './modules/storefront/page-cache.js';
 import { StorefrontService } from './modules/storefront/service.js';
 import type { AppContext } from './platform/context.js';
@@ -155,10 +149,7 @@ async function serve(
  */
 function pageViewCounter(recorder: PageViewRecorder, secure: boolean) {
   return (request: FastifyRequest, reply: FastifyReply, marketId: string) => {
-    if (!isShopperPageRequest(request)) return;
-    const sessionId = sessionIdOf(request) ?? newSessionId();
-    reply.header('set-cookie', sessionCookie(sessionId, secure));
-    recorder.record(marketId, sessionId);
+    if (isShopperPageRequest(request)) countPageView(recorder, request, reply, marketId, secure);
   };
 }
 

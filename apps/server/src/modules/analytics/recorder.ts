@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
 
 /**
@@ -55,6 +55,23 @@ export function sessionIdOf(request: FastifyRequest): string | undefined {
 /** The Set-Cookie that starts or prolongs a visit (30 minutes from this page). */
 export function sessionCookie(id: string, secure: boolean): string {
   return `${SESSION_COOKIE}=${id}; Path=/; Max-Age=${SESSION_IDLE_SECONDS}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+/**
+ * Counts a store page seen by a shopper's browser and starts or prolongs their visit cookie:
+ * for a document (web.ts) and for a page reached inside the storefront (its beacon). The caller
+ * has decided it is a shopper's.
+ */
+export function countPageView(
+  recorder: PageViewRecorder,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  marketId: string,
+  secure: boolean,
+): void {
+  const sessionId = sessionIdOf(request) ?? newSessionId();
+  reply.header('set-cookie', sessionCookie(sessionId, secure));
+  recorder.record(marketId, sessionId);
 }
 
 export class PageViewRecorder {

@@ -2,7 +2,7 @@ import { dashboardQuerySchema, dashboardTodoQuerySchema, pageViewBeaconSchema } 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireMarket } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { isShopperRequest, newSessionId, type PageViewRecorder, sessionCookie, sessionIdOf } from './recorder.js';
+import { countPageView, isShopperRequest, type PageViewRecorder } from './recorder.js';
 import { AnalyticsService } from './service.js';
 
 /**
@@ -24,9 +24,7 @@ export function analyticsRoutes(ctx: AppContext, pageViews: PageViewRecorder): F
     // is the same either way, so it tells nothing about which stores exist.
     app.post('/Analytics/page-view', { schema: { tags, body: pageViewBeaconSchema } }, async (request, reply) => {
       if (isShopperRequest(request)) {
-        const sessionId = sessionIdOf(request) ?? newSessionId();
-        reply.header('set-cookie', sessionCookie(sessionId, ctx.config.publicUrl.startsWith('https://')));
-        pageViews.record(request.body.marketId, sessionId);
+        countPageView(pageViews, request, reply, request.body.marketId, ctx.config.publicUrl.startsWith('https://'));
       }
       return reply.status(204).send();
     });
