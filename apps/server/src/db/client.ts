@@ -64,8 +64,12 @@ class PreparingClient extends pg.Client {
       typeof config.submit !== 'function'
     ) {
       const name = statementName(config.text);
-      // biome-ignore lint/suspicious/noExplicitAny: the connection's statement map is internal.
-      const known = (this as any).connection?.parsedStatements?.[name] !== undefined;
+      // Known once parsed or already sent (queued behind another query): pg's internal maps.
+      // biome-ignore lint/suspicious/noExplicitAny: the connection's statement maps are internal.
+      const connection = (this as any).connection;
+      const known =
+        connection?.parsedStatements?.[name] !== undefined ||
+        connection?.submittedNamedStatements?.[name] !== undefined;
       if (known || this.prepared < PREPARED_PER_CONNECTION) {
         if (!known) this.prepared++;
         return super.query({ ...config, name }, values, callback);
