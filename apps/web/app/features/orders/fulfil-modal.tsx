@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import type { OrderDetails } from '@shop/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
 import { useNotice } from '../../ui/notice';
 import { errorText } from '../auth/form';
+import { ActionModal } from './action-modal';
 import {
   type ActionErrors,
   defaultFulfilQuantities,
@@ -22,19 +23,14 @@ import { useFulfillOrder } from './queries';
 export function FulfilModal({ order, opened, onClose }: { order: OrderDetails; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <ActionModal
+      title={t('orders.fulfil.title', { name: order.name })}
       opened={opened}
       onClose={onClose}
-      size="lg"
-      title={
-        <Title order={2} size="h4">
-          {t('orders.fulfil.title', { name: order.name })}
-        </Title>
-      }
-      data-testid="fulfil-modal"
+      testId="fulfil-modal"
     >
-      {opened && <FulfilForm order={order} onDone={onClose} />}
-    </Modal>
+      <FulfilForm order={order} onDone={onClose} />
+    </ActionModal>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Group, Modal, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { formatMoney, minorToDecimal, type OrderDetails, parseMoney } from '@shop/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api';
 import { useNotice } from '../../ui/notice';
 import { useRootData } from '../../ui/preferences';
 import { errorText } from '../auth/form';
+import { ActionModal } from './action-modal';
 import {
   type ActionErrors,
   defaultRefundValues,
@@ -28,19 +29,14 @@ import { useRefundOrder } from './queries';
 export function RefundModal({ order, opened, onClose }: { order: OrderDetails; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <ActionModal
+      title={t('orders.refund.title', { name: order.name })}
       opened={opened}
       onClose={onClose}
-      size="lg"
-      title={
-        <Title order={2} size="h4">
-          {t('orders.refund.title', { name: order.name })}
-        </Title>
-      }
-      data-testid="refund-modal"
+      testId="refund-modal"
     >
-      {opened && <RefundForm order={order} onDone={onClose} />}
-    </Modal>
+      <RefundForm order={order} onDone={onClose} />
+    </ActionModal>
   );
 }
 
