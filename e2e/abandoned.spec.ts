@@ -1,46 +1,26 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { SANDBOX_CARDS } from '@shop/shared';
-import { codeFor, imageFile, PASSWORD, uniqueEmail, uniqueStoreName, uniqueTag, useLanguage } from './support';
+import {
+  apiData,
+  imageFile,
+  type Mail,
+  mailsTo,
+  merchantWithNewStore,
+  uniqueEmail,
+  uniqueTag,
+  useLanguage,
+} from './support';
 
 // Abandoned checkouts and customers (issue 5): a shopper gets as far as the card page and
 // leaves; the merchant finds the checkout in cp/abandoned-checkouts, makes the reminder go out at
 // once, and the recovery link — from the panel, and from the reminder e-mail — fills a cart in
 // another browser. A shopper who pays shows up in cp/customers with the order.
 
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  createdAt: string;
-}
-
-async function call<T>(api: APIRequestContext, method: string, path: string, data?: unknown): Promise<T> {
-  const response = await api.fetch(`/api${path}`, { method, data });
-  const body = await response.json();
-  expect(response.ok(), `${method} ${path}: ${JSON.stringify(body)}`).toBe(true);
-  return body.data as T;
-}
-
 /** A merchant of its own, signed in in this page's context, with a store selling one shirt (30 AZN, 5 AZN delivery). */
 async function merchantWithStore(page: Page, request: APIRequestContext) {
   const api = page.request;
-  const email = uniqueEmail('abandoned');
-  let since = Date.now();
-  await call(api, 'POST', '/User/register', {
-    email,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    acceptTerms: true,
-  });
-  await call(api, 'POST', '/User/confirm-email', { email, code: await codeFor(request, email, since) });
-  since = Date.now();
-  await call(api, 'POST', '/User/login', { login: email, password: PASSWORD });
-  await call(api, 'POST', '/User/confirm-login', { email, code: await codeFor(request, email, since) });
-  const market = await call<{ id: string; name: string }>(api, 'POST', '/Market/create-store', {
-    name: uniqueStoreName('abandoned'),
-    sectorId: 1,
-  });
-  const category = await call<{ id: string }>(api, 'POST', '/Category/create', {
+  const market = await merchantWithNewStore(api, request, 'abandoned');
+  const category = await apiData<{ id: string }>(api, 'POST', '/Category/create', {
     marketId: market.id,
     name: `Shirts ${uniqueTag()}`,
   });
@@ -48,7 +28,7 @@ async function merchantWithStore(page: Page, request: APIRequestContext) {
     multipart: { file: await imageFile('red.png', { r: 200, g: 30, b: 30 }) },
   });
   expect(upload.ok()).toBe(true);
-  const product = await call<{ id: string }>(api, 'POST', '/Products/create', {
+  const product = await apiData<{ id: string }>(api, 'POST', '/Products/create', {
     marketId: market.id,
     categoryId: category.id,
     description: '<p>A good shirt.</p>',
@@ -57,7 +37,7 @@ async function merchantWithStore(page: Page, request: APIRequestContext) {
     price: 3000,
     stock: 5,
   });
-  await call(api, 'POST', '/ShippingTariff/create', { marketId: market.id, name: 'Courier', price: 500 });
+  await apiData(api, 'POST', '/ShippingTariff/create', { marketId: market.id, name: 'Courier', price: 500 });
   return { market, product: product.id };
 }
 
@@ -94,11 +74,6 @@ async function shopperReachesCardPage(browser: Browser, store: string, product: 
   await page.getByTestId('pay').click();
   await expect(page.getByTestId('sandbox-amount')).toBeVisible();
   return { context, page };
-}
-
-async function mailsTo(request: APIRequestContext, email: string): Promise<Mail[]> {
-  const response = await request.get('/api/Dev/mailbox');
-  return ((await response.json()) as { data: Mail[] }).data.filter((m) => m.to === email);
 }
 
 /** Opens a recovery link in a browser that has never seen the store: the cart comes back, open. */

@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { SANDBOX_CARDS } from '@shop/shared';
-import { codeFor, PASSWORD, signInAsDemo, uniqueEmail, uniqueTag, useLanguage } from './support';
+import { apiData, merchantWithNewStore, signInAsDemo, useLanguage } from './support';
 
 // The merchant's home and analytics (issue 5): a shopper buys in the store with the sandbox card;
 // the owner's cp/home then shows the revenue, the order, the best seller and the order to fulfil,
@@ -9,34 +9,11 @@ import { codeFor, PASSWORD, signInAsDemo, uniqueEmail, uniqueTag, useLanguage } 
 const port = Number(process.env.E2E_PORT ?? 3199);
 const origin = `http://127.0.0.1:${port}`;
 
-async function call<T>(api: APIRequestContext, method: string, path: string, data?: unknown): Promise<T> {
-  const response = await api.fetch(`/api${path}`, { method, data });
-  const body = await response.json();
-  expect(response.ok(), `${method} ${path}: ${JSON.stringify(body)}`).toBe(true);
-  return body.data as T;
-}
-
 /** A merchant of their own (registered, confirmed, signed in through the API) with one store. */
 async function merchantWithStore() {
   const api = await playwrightRequest.newContext({ baseURL: origin });
-  const email = uniqueEmail('dashboard');
-  let since = Date.now();
-  await call(api, 'POST', '/User/register', {
-    email,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    acceptTerms: true,
-  });
-  await call(api, 'POST', '/User/confirm-email', { email, code: await codeFor(api, email, since) });
-  since = Date.now();
-  await call(api, 'POST', '/User/login', { login: email, password: PASSWORD });
-  await call(api, 'POST', '/User/confirm-login', { email, code: await codeFor(api, email, since) });
-  const [sector] = await call<{ id: number }[]>(api, 'GET', '/Sector/get-all-sectors');
-  const market = await call<{ id: string; name: string }>(api, 'POST', '/Market/create-store', {
-    name: `dash-${uniqueTag()}`,
-    sectorId: sector?.id,
-  });
-  const category = await call<{ id: string }>(api, 'POST', '/Category/create', {
+  const market = await merchantWithNewStore(api, api, 'dashboard');
+  const category = await apiData<{ id: string }>(api, 'POST', '/Category/create', {
     marketId: market.id,
     name: 'Shirts',
   });
@@ -55,7 +32,7 @@ async function merchantWithStore() {
   });
   expect(image.ok()).toBe(true);
   const imageUrl = ((await image.json()).data as { url: string }).url;
-  const product = await call<{ id: string }>(api, 'POST', '/Products/create', {
+  const product = await apiData<{ id: string }>(api, 'POST', '/Products/create', {
     marketId: market.id,
     categoryId: category.id,
     title: 'Dashboard shirt',
@@ -64,7 +41,7 @@ async function merchantWithStore() {
     price: 2500,
     stock: 10,
   });
-  await call(api, 'POST', '/ShippingTariff/create', { marketId: market.id, name: 'Courier', price: 500 });
+  await apiData(api, 'POST', '/ShippingTariff/create', { marketId: market.id, name: 'Courier', price: 500 });
   const { cookies } = await api.storageState();
   return { api, market, productId: product.id, cookies };
 }

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { SANDBOX_CARDS } from '@shop/shared';
 import {
-  codeFor,
+  apiData,
   imageFile,
-  PASSWORD,
+  mailsTo,
+  merchantWithNewStore,
   parseCsv,
   uniqueEmail,
-  uniqueStoreName,
   uniqueTag,
   useLanguage,
 } from './support';
@@ -64,43 +64,14 @@ const TEXT = {
   },
 } as const;
 
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  createdAt: string;
-}
-
-async function call<T>(api: APIRequestContext, method: string, path: string, data?: unknown): Promise<T> {
-  const response = await api.fetch(`/api${path}`, { method, data });
-  const body = await response.json();
-  expect(response.ok(), `${method} ${path}: ${JSON.stringify(body)}`).toBe(true);
-  return body.data as T;
-}
-
 /**
  * A merchant of its own, signed in in this page's browser context (through the API, with the
  * mailed codes), with one store selling two shirts and one delivery rate: its orders start at 1001.
  */
 async function merchantWithStore(page: Page, request: APIRequestContext) {
   const api = page.request;
-  const email = uniqueEmail('orders');
-  let since = Date.now();
-  await call(api, 'POST', '/User/register', {
-    email,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    acceptTerms: true,
-  });
-  await call(api, 'POST', '/User/confirm-email', { email, code: await codeFor(request, email, since) });
-  since = Date.now();
-  await call(api, 'POST', '/User/login', { login: email, password: PASSWORD });
-  await call(api, 'POST', '/User/confirm-login', { email, code: await codeFor(request, email, since) });
-  const market = await call<{ id: string; name: string }>(api, 'POST', '/Market/create-store', {
-    name: uniqueStoreName('orders'),
-    sectorId: 1,
-  });
-  const category = await call<{ id: string }>(api, 'POST', '/Category/create', {
+  const market = await merchantWithNewStore(api, request, 'orders');
+  const category = await apiData<{ id: string }>(api, 'POST', '/Category/create', {
     marketId: market.id,
     name: `Shirts ${uniqueTag()}`,
     description: 'Shirts.',
@@ -111,7 +82,7 @@ async function merchantWithStore(page: Page, request: APIRequestContext) {
     return ((await response.json()).data as { url: string }).url;
   };
   const base = { marketId: market.id, categoryId: category.id, description: '<p>A good shirt.</p>' };
-  const alpha = await call<{ id: string }>(api, 'POST', '/Products/create', {
+  const alpha = await apiData<{ id: string }>(api, 'POST', '/Products/create', {
     ...base,
     title: 'Alpha shirt',
     sku: 'ALPHA-1',
@@ -119,14 +90,14 @@ async function merchantWithStore(page: Page, request: APIRequestContext) {
     price: 3000,
     stock: 5,
   });
-  const beta = await call<{ id: string }>(api, 'POST', '/Products/create', {
+  const beta = await apiData<{ id: string }>(api, 'POST', '/Products/create', {
     ...base,
     title: 'Beta shirt',
     images: [await upload('blue.png', { r: 30, g: 30, b: 200 })],
     price: 1000,
     stock: 3,
   });
-  await call(api, 'POST', '/ShippingTariff/create', { marketId: market.id, name: 'Courier', price: 500 });
+  await apiData(api, 'POST', '/ShippingTariff/create', { marketId: market.id, name: 'Courier', price: 500 });
   return { market, alpha: alpha.id, beta: beta.id };
 }
 
@@ -166,11 +137,6 @@ async function buyBoth(page: Page, store: string, products: { alpha: string; bet
   await page.locator('button[name="action"][value="pay"]').click();
   await expect(page).toHaveURL(/\/card-success\?orderId=[0-9a-f-]{36}$/);
   await expect(page.getByTestId('payment-success')).toBeVisible();
-}
-
-async function mailsTo(request: APIRequestContext, email: string): Promise<Mail[]> {
-  const response = await request.get('/api/Dev/mailbox');
-  return ((await response.json()) as { data: Mail[] }).data.filter((m) => m.to === email);
 }
 
 const lineOf = (scope: Page | Locator, title: string) => scope.locator(`[data-testid$="line"][data-title="${title}"]`);

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { SANDBOX_CARDS } from '@shop/shared';
-import { codeFor, DEMO, imageFile, uniqueTag, useLanguage } from './support';
+import { apiData, codeFor, DEMO, imageFile, uniqueTag, useLanguage } from './support';
 
 // The shopper's storefront (SPEC §2 Public storefront, issue 4): browse a category, sort and
 // filter, pick a variant, add to cart, reload (the cart stays); not-found; what search engines
@@ -18,19 +18,12 @@ interface Seeded {
   products: { alpha: string; beta: string; gamma: string };
 }
 
-async function call<T>(api: APIRequestContext, method: string, path: string, data?: unknown): Promise<T> {
-  const response = await api.fetch(`/api${path}`, { method, data });
-  const body = await response.json();
-  expect(response.ok(), `${method} ${path}: ${JSON.stringify(body)}`).toBe(true);
-  return body.data as T;
-}
-
 /** The demo merchant, signed in through the API (login code from the dev mailbox). */
 async function merchantApi(): Promise<APIRequestContext> {
   const api = await playwrightRequest.newContext({ baseURL: origin });
   const since = Date.now();
-  await call(api, 'POST', '/User/login', { login: DEMO.email, password: DEMO.password });
-  await call(api, 'POST', '/User/confirm-login', { email: DEMO.email, code: await codeFor(api, DEMO.email, since) });
+  await apiData(api, 'POST', '/User/login', { login: DEMO.email, password: DEMO.password });
+  await apiData(api, 'POST', '/User/confirm-login', { email: DEMO.email, code: await codeFor(api, DEMO.email, since) });
   return api;
 }
 
@@ -45,14 +38,14 @@ async function upload(api: APIRequestContext, name: string, colour: { r: number;
 async function seedStore(): Promise<Seeded> {
   const api = await merchantApi();
   const tag = uniqueTag();
-  const [sector] = await call<{ id: number }[]>(api, 'GET', '/Sector/get-all-sectors');
-  const market = await call<{ id: string; name: string }>(api, 'POST', '/Market/create-store', {
+  const [sector] = await apiData<{ id: number }[]>(api, 'GET', '/Sector/get-all-sectors');
+  const market = await apiData<{ id: string; name: string }>(api, 'POST', '/Market/create-store', {
     name: `sf-${tag}`,
     sectorId: sector?.id,
   });
-  await call(api, 'PUT', '/Market/update-store', { id: market.id, description: 'Shirts for every day.' });
+  await apiData(api, 'PUT', '/Market/update-store', { id: market.id, description: 'Shirts for every day.' });
   const categoryName = `Shirts ${tag}`;
-  const category = await call<{ id: string }>(api, 'POST', '/Category/create', {
+  const category = await apiData<{ id: string }>(api, 'POST', '/Category/create', {
     marketId: market.id,
     name: categoryName,
     description: 'Light shirts for the summer.',
@@ -60,21 +53,21 @@ async function seedStore(): Promise<Seeded> {
   const red = await upload(api, 'red.png', { r: 200, g: 30, b: 30 });
   const blue = await upload(api, 'blue.png', { r: 30, g: 30, b: 200 });
   const base = { marketId: market.id, categoryId: category.id, description: '<p>A good shirt.</p>' };
-  const alpha = await call<{ id: string }>(api, 'POST', '/Products/create', {
+  const alpha = await apiData<{ id: string }>(api, 'POST', '/Products/create', {
     ...base,
     title: 'Alpha shirt',
     images: [red],
     price: 3000,
     stock: 10,
   });
-  const beta = await call<{ id: string }>(api, 'POST', '/Products/create', {
+  const beta = await apiData<{ id: string }>(api, 'POST', '/Products/create', {
     ...base,
     title: 'Beta shirt',
     images: [blue],
     price: 1000,
     stock: 0,
   });
-  const gamma = await call<{ id: string }>(api, 'POST', '/Products/create', {
+  const gamma = await apiData<{ id: string }>(api, 'POST', '/Products/create', {
     ...base,
     title: 'Gamma shirt',
     description: '<p>Cotton, <strong>soft</strong> and light.</p>',
@@ -91,7 +84,7 @@ async function seedStore(): Promise<Seeded> {
       { options: ['M', 'Blue'], price: 2200, stock: 8 },
     ],
   });
-  await call(api, 'POST', '/ShippingTariff/create', {
+  await apiData(api, 'POST', '/ShippingTariff/create', {
     marketId: market.id,
     name: 'Courier',
     price: 500,

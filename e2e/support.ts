@@ -20,11 +20,48 @@ export function uniqueTag() {
   return `${Date.now().toString(36)}${counter}`;
 }
 
-interface Mail {
+export interface Mail {
   to: string;
   subject: string;
   text: string;
   createdAt: string;
+}
+
+/** Every mail the dev mailbox (the outbox) holds for `email`. */
+export async function mailsTo(request: APIRequestContext, email: string): Promise<Mail[]> {
+  const response = await request.get('/api/Dev/mailbox');
+  return ((await response.json()) as { data: Mail[] }).data.filter((m) => m.to === email);
+}
+
+/** The `data` of an API call that must succeed; a failure shows the answer. */
+export async function apiData<T>(api: APIRequestContext, method: string, path: string, data?: unknown): Promise<T> {
+  const response = await api.fetch(`/api${path}`, { method, data });
+  const body = await response.json();
+  expect(response.ok(), `${method} ${path}: ${JSON.stringify(body)}`).toBe(true);
+  return body.data as T;
+}
+
+/**
+ * A new merchant registered, confirmed and signed in on `api` (the mailed codes read through
+ * `request`), with a new store of its own.
+ */
+export async function merchantWithNewStore(api: APIRequestContext, request: APIRequestContext, tag: string) {
+  const email = uniqueEmail(tag);
+  let since = Date.now();
+  await apiData(api, 'POST', '/User/register', {
+    email,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    acceptTerms: true,
+  });
+  await apiData(api, 'POST', '/User/confirm-email', { email, code: await codeFor(request, email, since) });
+  since = Date.now();
+  await apiData(api, 'POST', '/User/login', { login: email, password: PASSWORD });
+  await apiData(api, 'POST', '/User/confirm-login', { email, code: await codeFor(request, email, since) });
+  return apiData<{ id: string; name: string }>(api, 'POST', '/Market/create-store', {
+    name: uniqueStoreName(tag),
+    sectorId: 1,
+  });
 }
 
 /** The newest code mailed to `email` after `since`, read from the dev mailbox (the outbox). */
