@@ -19,6 +19,7 @@ import {
   cpuMeter,
   ensureAnyWebBuild,
   freshDatabase,
+  leanClient,
   median,
   serverArgs,
   startProcess,
@@ -143,16 +144,6 @@ async function cleanUp() {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-const json = async (method, path, body) => {
-  const response = await fetch(`${origin}/api${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const payload = await response.json();
-  return { status: response.status, data: payload.data, error: payload.error };
-};
-
 function run(options) {
   return new Promise((resolve, reject) => {
     autocannon({ url: origin, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
@@ -265,69 +256,164 @@ try {
   }
 
   // ---- full checkout + payment -----------------------------------------------------------------
+  // One shopper's order, step by step, as the storefront and the sandbox card page call them.
+  const client = await leanClient(origin, 128);
+  const address = {
+    firstName: 'Bench',
+    lastName: 'Shopper',
+    address1: 'Nizami 1',
+    city: 'Bakı',
+    region: 'baku',
+    postCode: 'AZ1000',
+  };
+  const shopperApi = async (method, path, body) => {
+    const r = await client.request(method, `/api${path}`, body === undefined ? {} : { json: body });
+    const payload = r.json();
+    return { status: r.status, data: payload.data, error: payload.error };
+  };
+  /** Each step takes the shopper's state and answers { ok } or { soldOut } or { fail: [step, r] }. */
+  const steps = [
+    [
+      'add',
+      async (s) => {
+        // Every third order also wants one unit of a scarce product: those race for the last units.
+        s.uniqueCode = `bench_${randomBytes(10).toString('hex')}`;
+        const lines = [pick(plentiful), ...(Math.random() < 1 / 3 ? [pick(scarce)] : [])];
+        for (const p of lines) {
+          const r = await shopperApi('POST', '/Basket/add-product', {
+            marketId: market.id,
+            uniqueCode: s.uniqueCode,
+            productId: p.id,
+            quantity: 1,
+          });
+          if (r.status === 409) return { soldOut: true };
+          if (r.status !== 200) return { fail: r };
+        }
+        return { ok: true };
+      },
+    ],
+    [
+      'checkout',
+      async (s) => {
+        const r = await shopperApi('POST', `/Basket/checkout/${s.uniqueCode}/${market.id}`);
+        if (r.status === 409 && r.error?.code === 'OUT_OF_STOCK') return { soldOut: true };
+        if (r.status !== 201) return { fail: r };
+        s.checkoutId = r.data.id;
+        return { ok: true };
+      },
+    ],
+    [
+      'confirm',
+      async (s) => {
+        const r = await shopperApi('POST', '/Basket/confirm', {
+          checkoutId: s.checkoutId,
+          uniqueCode: s.uniqueCode,
+          email: `${s.uniqueCode}@bench.az`,
+          phone: '+994102345678',
+          shippingAddress: address,
+          shippingTariffId: tariff.id,
+        });
+        if (r.status !== 200) return { fail: r };
+        s.total = r.data.total;
+        return { ok: true };
+      },
+    ],
+    [
+      'place',
+      async (s) => {
+        const r = await shopperApi('POST', '/Order', {
+          checkoutId: s.checkoutId,
+          uniqueCode: s.uniqueCode,
+          expectedTotal: s.total,
+        });
+        return r.status === 200 ? { ok: true } : { fail: r };
+      },
+    ],
+    [
+      'payment start',
+      async (s) => {
+        const r = await shopperApi('POST', '/Payment/start', { orderId: s.checkoutId, uniqueCode: s.uniqueCode });
+        if (r.status === 409 && r.error?.code === 'OUT_OF_STOCK') return { soldOut: true };
+        if (r.status !== 200) return { fail: r };
+        s.page = new URL(r.data.redirectUrl).pathname;
+        return { ok: true };
+      },
+    ],
+    [
+      'card page',
+      async (s) => {
+        const r = await client.request('GET', s.page);
+        return r.status === 200 ? { ok: true } : { fail: r };
+      },
+    ],
+    [
+      'pay',
+      async (s) => {
+        const r = await client.request('POST', s.page, {
+          form: { card: APPROVE_CARD, expiry: '12/39', cvc: '123', action: 'pay' },
+        });
+        if (r.status !== 303 || !r.headers.location?.includes('/card-success')) {
+          return { fail: { status: r.status, error: { code: r.headers.location } } };
+        }
+        return { ok: true };
+      },
+    ],
+  ];
+
+  // CPU per step: BENCH_ONLY=steps runs BENCH_STEP_ORDERS orders one step at a time (all adds,
+  // then all checkouts, …) by 8 shoppers at once and prints the server's and PostgreSQL's CPU
+  // per order for each step — where an order's cost goes.
+  if (ONLY?.test('steps')) {
+    const count = Number(process.env.BENCH_STEP_ORDERS ?? 1000);
+    let shoppers = Array.from({ length: count }, () => ({}));
+    results.steps = {};
+    for (const [name, step] of steps) {
+      const meter = cpuMeter(server.child.pid);
+      const began = performance.now();
+      const next = [];
+      let i = 0;
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          while (i < shoppers.length) {
+            const s = shoppers[i++];
+            const outcome = await step(s);
+            if (outcome.ok) next.push(s);
+            else if (outcome.fail)
+              console.log(`  ${name} failed: ${outcome.fail.status} ${outcome.fail.error?.code ?? ''}`);
+          }
+        }),
+      );
+      const cpu = meter.stop();
+      const per = (ms) => Number((ms / shoppers.length).toFixed(2));
+      results.steps[name] = {
+        orders: shoppers.length,
+        msWall: per(performance.now() - began),
+        server: per(cpu.serverUserMs + cpu.serverSystemMs),
+        postgres: per(cpu.postgresMs),
+        loadGenerator: per(cpu.loadGeneratorMs),
+      };
+      console.log(`step ${name.padEnd(14)} ${JSON.stringify(results.steps[name])}`);
+      shoppers = next;
+    }
+  }
+
   if (!ONLY || ONLY.test('checkout')) {
     const durations = [];
     const outcomes = { paid: 0, soldOut: 0, failed: 0 };
     const failures = new Map();
     const deadline = Date.now() + SECONDS * 1000;
-    const address = {
-      firstName: 'Bench',
-      lastName: 'Shopper',
-      address1: 'Nizami 1',
-      city: 'Bakı',
-      region: 'baku',
-      postCode: 'AZ1000',
-    };
-    const fail = (step, r) => {
-      outcomes.failed++;
-      const key = `${step}: ${r.status} ${r.error?.code ?? ''}`;
-      failures.set(key, (failures.get(key) ?? 0) + 1);
-    };
     async function order() {
       const started = Date.now();
-      const uniqueCode = `bench_${randomBytes(10).toString('hex')}`;
-      // Every third order also wants one unit of a scarce product: those race for the last units.
-      const lines = [pick(plentiful), ...(Math.random() < 1 / 3 ? [pick(scarce)] : [])];
-      for (const p of lines) {
-        const r = await json('POST', '/Basket/add-product', {
-          marketId: market.id,
-          uniqueCode,
-          productId: p.id,
-          quantity: 1,
-        });
-        if (r.status === 409) return void outcomes.soldOut++;
-        if (r.status !== 200) return fail('add', r);
-      }
-      let r = await json('POST', `/Basket/checkout/${uniqueCode}/${market.id}`);
-      if (r.status === 409 && r.error?.code === 'OUT_OF_STOCK') return void outcomes.soldOut++;
-      if (r.status !== 201) return fail('checkout', r);
-      const checkoutId = r.data.id;
-      r = await json('POST', '/Basket/confirm', {
-        checkoutId,
-        uniqueCode,
-        email: `${uniqueCode}@bench.az`,
-        phone: '+994102345678',
-        shippingAddress: address,
-        shippingTariffId: tariff.id,
-      });
-      if (r.status !== 200) return fail('confirm', r);
-      r = await json('POST', '/Order', { checkoutId, uniqueCode, expectedTotal: r.data.total });
-      if (r.status !== 200) return fail('order', r);
-      r = await json('POST', '/Payment/start', { orderId: checkoutId, uniqueCode });
-      if (r.status === 409 && r.error?.code === 'OUT_OF_STOCK') return void outcomes.soldOut++;
-      if (r.status !== 200) return fail('payment', r);
-      const page = new URL(r.data.redirectUrl).pathname;
-      const form = await fetch(`${origin}${page}`);
-      await form.text();
-      const paid = await fetch(`${origin}${page}`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ card: APPROVE_CARD, expiry: '12/39', cvc: '123', action: 'pay' }),
-      });
-      await paid.text();
-      if (paid.status !== 303 || !paid.headers.get('location')?.includes('/card-success')) {
-        return fail('pay', { status: paid.status, error: { code: paid.headers.get('location') } });
+      const s = {};
+      for (const [name, step] of steps) {
+        const outcome = await step(s);
+        if (outcome.soldOut) return void outcomes.soldOut++;
+        if (outcome.fail) {
+          outcomes.failed++;
+          const key = `${name}: ${outcome.fail.status} ${outcome.fail.error?.code ?? ''}`;
+          failures.set(key, (failures.get(key) ?? 0) + 1);
+          return;
+        }
       }
       outcomes.paid++;
       durations.push(Date.now() - started);
@@ -407,6 +493,7 @@ try {
     }
   }
   await db.end();
+  client.close();
   console.log(JSON.stringify(results));
 } finally {
   clearTimeout(watchdog);

@@ -172,3 +172,47 @@ export function cpuMeter(serverPid) {
     },
   };
 }
+
+/**
+ * A lean HTTP/1.1 client for load generators: keep-alive connections (at most `connections`)
+ * and no WHATWG streams, so the load generator takes less of the two cores it shares with the
+ * server than `fetch` does (~3× less CPU per request here). `request(method, path, { json,
+ * form, headers })` resolves to { status, headers, text, json() }.
+ */
+export async function leanClient(origin, connections = 64) {
+  const http = await import('node:http');
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const target = new URL(origin);
+  const request = (method, path, { json, form, headers = {} } = {}) =>
+    new Promise((resolve, reject) => {
+      let payload;
+      if (json !== undefined) {
+        payload = JSON.stringify(json);
+        headers = { ...headers, 'content-type': 'application/json' };
+      } else if (form !== undefined) {
+        payload = new URLSearchParams(form).toString();
+        headers = { ...headers, 'content-type': 'application/x-www-form-urlencoded' };
+      }
+      if (payload !== undefined) headers['content-length'] = Buffer.byteLength(payload);
+      const req = http.request(
+        { agent, host: target.hostname, port: target.port, path, method, headers },
+        (response) => {
+          const chunks = [];
+          response.on('data', (chunk) => chunks.push(chunk));
+          response.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            resolve({
+              status: response.statusCode,
+              headers: response.headers,
+              text,
+              json: () => JSON.parse(text),
+            });
+          });
+          response.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  return { request, close: () => agent.destroy() };
+}

@@ -5,7 +5,7 @@ import {
   commerceLimits,
   type UpdateBasketItemInput,
 } from '@shop/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -42,47 +42,75 @@ export interface LiveLine extends BasketLine {
   tracked: boolean;
 }
 
-/** The basket's lines with live prices; lines of products no longer on sale are left out. */
-export async function readLines(db: Db, basketId: string): Promise<LiveLine[]> {
-  const rows = rowsOf<LineRow>(
+/**
+ * Basket lines with live prices, in the order they were added; lines of products no longer on
+ * sale are left out. `where` picks the basket (`b` is the basket, `bi` its lines); `suffix` ends
+ * the statement (a lock).
+ */
+async function queryLines(db: Db, where: SQL, suffix?: SQL): Promise<(LineRow & { basket_id: string })[]> {
+  return rowsOf<LineRow & { basket_id: string }>(
     await db.execute(sql`
-      select bi.id, bi.product_id, bi.variant_id, bi.quantity,
+      select b.id as basket_id, bi.id, bi.product_id, bi.variant_id, bi.quantity,
         p.title, p.images->>0 as product_image, p.price as product_price,
         p.compare_at_price as product_compare_at, p.track_quantity, p.continue_selling,
         p.stock as product_stock, p.reserved as product_reserved, p.weight_grams, p.sku as product_sku,
         v.options as variant_options, v.price as variant_price, v.compare_at_price as variant_compare_at,
         v.stock as variant_stock, v.reserved as variant_reserved, v.image_url as variant_image, v.sku as variant_sku
-      from basket_items bi
+      from baskets b
+      join basket_items bi on bi.basket_id = b.id
       join products p on p.id = bi.product_id and p.status = 'active'
       left join product_variants v on v.id = bi.variant_id
-      where bi.basket_id = ${basketId}
+      where ${where}
         and (bi.variant_id is null) = (p.variant_count = 0)
         and (bi.variant_id is null or v.id is not null)
-      order by bi.created_at, bi.id`),
+      order by bi.created_at, bi.id ${suffix ?? sql``}`),
   );
-  return rows.map((r) => {
-    const hasVariant = r.variant_id !== null;
-    const unitPrice = (hasVariant ? r.variant_price : r.product_price) as number;
-    const stock = (hasVariant ? r.variant_stock : r.product_stock) as number;
-    const reserved = (hasVariant ? r.variant_reserved : r.product_reserved) as number;
-    const limited = r.track_quantity && !r.continue_selling;
-    return {
-      id: r.id,
-      productId: r.product_id,
-      variantId: r.variant_id,
-      title: r.title,
-      variantTitle: r.variant_options?.join(' / ') ?? null,
-      imageUrl: (hasVariant && r.variant_image) || r.product_image,
-      unitPrice,
-      compareAtPrice: hasVariant ? r.variant_compare_at : r.product_compare_at,
-      quantity: r.quantity,
-      lineTotal: unitPrice * r.quantity,
-      available: limited ? Math.max(stock - reserved, 0) : null,
-      sku: (hasVariant ? r.variant_sku : r.product_sku) ?? null,
-      unitWeightGrams: r.weight_grams ?? 0,
-      tracked: r.track_quantity,
-    };
-  });
+}
+
+function liveLine(r: LineRow): LiveLine {
+  const hasVariant = r.variant_id !== null;
+  const unitPrice = (hasVariant ? r.variant_price : r.product_price) as number;
+  const stock = (hasVariant ? r.variant_stock : r.product_stock) as number;
+  const reserved = (hasVariant ? r.variant_reserved : r.product_reserved) as number;
+  const limited = r.track_quantity && !r.continue_selling;
+  return {
+    id: r.id,
+    productId: r.product_id,
+    variantId: r.variant_id,
+    title: r.title,
+    variantTitle: r.variant_options?.join(' / ') ?? null,
+    imageUrl: (hasVariant && r.variant_image) || r.product_image,
+    unitPrice,
+    compareAtPrice: hasVariant ? r.variant_compare_at : r.product_compare_at,
+    quantity: r.quantity,
+    lineTotal: unitPrice * r.quantity,
+    available: limited ? Math.max(stock - reserved, 0) : null,
+    sku: (hasVariant ? r.variant_sku : r.product_sku) ?? null,
+    unitWeightGrams: r.weight_grams ?? 0,
+    tracked: r.track_quantity,
+  };
+}
+
+/** The basket's lines with live prices. */
+export async function readLines(db: Db, basketId: string): Promise<LiveLine[]> {
+  return (await queryLines(db, sql`bi.basket_id = ${basketId}`)).map(liveLine);
+}
+
+/**
+ * The visitor's basket, locked until the transaction ends (checkouts of one basket queue on it),
+ * with its lines: one statement. Null when the basket is missing or has nothing on sale.
+ */
+export async function lockBasketLines(
+  tx: Db,
+  marketId: string,
+  uniqueCode: string,
+): Promise<{ basketId: string; lines: LiveLine[] } | null> {
+  const rows = await queryLines(
+    tx,
+    sql`b.market_id = ${marketId} and b.unique_code = ${uniqueCode}`,
+    sql`for update of b`,
+  );
+  return rows.length ? { basketId: rows[0]?.basket_id as string, lines: rows.map(liveLine) } : null;
 }
 
 export function basketView(basket: { id: string; marketId: string; uniqueCode: string }, lines: LiveLine[]): Basket {

@@ -9,18 +9,19 @@ import {
   tariffApplies,
   tariffPrice,
 } from '@shop/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { type Db, rowsOf } from '../../db/client.js';
-import { markets, orderItems, orders, shippingTariffs } from '../../db/schema/index.js';
+import { rowShape } from '../../db/rows.js';
+import { orderItems, orders, shippingTariffs } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { readLines } from '../basket/service.js';
+import { type LiveLine, lockBasketLines } from '../basket/service.js';
 import { orderPlaced } from '../order/hooks.js';
 import { lockUnits, release, reserve, type Shortage, type Unit, unitKey } from './stock.js';
 
 export type OrderRow = typeof orders.$inferSelect;
-type ItemRow = typeof orderItems.$inferSelect;
+export type ItemRow = typeof orderItems.$inferSelect;
 
 const RESERVATION_MS = commerceLimits.reservationMinutes * 60_000;
 
@@ -28,8 +29,33 @@ export function reservationDeadline(now = Date.now()): Date {
   return new Date(now + RESERVATION_MS);
 }
 
+/** The set clause that holds an order's units for the next 15 minutes (see holdAgain). */
+export const HOLD_AGAIN = sql.raw(
+  `reservation = 'held', reserved_until = clock_timestamp() + interval '${commerceLimits.reservationMinutes} minutes'`,
+);
+
+/** Rows of orders, order_items and shipping_tariffs in the buying path's statements (db/rows.ts). */
+export const orderShape = rowShape(orders);
+export const itemShape = rowShape(orderItems);
+const tariffShape = rowShape(shippingTariffs);
+
+/** An order's lines as one JSON column of a statement about the order (`o`): saves a round trip. */
+export const ITEMS_OF_O = sql.raw(
+  `(select coalesce(json_agg(i order by i.position), '[]') from order_items i where i.order_id = o.id) as items`,
+);
+
+/** An order and its lines from a row of a statement that selected ITEMS_OF_O. */
+export function readOrderWithItems(row: Record<string, unknown>): { order: OrderRow; items: ItemRow[] } {
+  return {
+    order: orderShape.read(row),
+    items: (row.items as Record<string, unknown>[]).map(itemShape.read),
+  };
+}
+
 export async function orderItemsOf(db: Db, orderId: string): Promise<ItemRow[]> {
-  return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position));
+  return itemShape.rows(
+    await db.execute(sql`select ${itemShape.columns} from order_items where order_id = ${orderId} order by position`),
+  );
 }
 
 /** The units an order holds: only tracked lines were reserved. */
@@ -54,7 +80,7 @@ const marketNames = new LRUCache<string, string>({ max: 10_000, ttl: 60_000 });
 async function marketNameOf(db: Db, marketId: string): Promise<string> {
   const known = marketNames.get(marketId);
   if (known !== undefined) return known;
-  const [market] = await db.select({ name: markets.name }).from(markets).where(eq(markets.id, marketId));
+  const [market] = rowsOf<{ name: string }>(await db.execute(sql`select name from markets where id = ${marketId}`));
   if (market) marketNames.set(marketId, market.name);
   return market?.name ?? '';
 }
@@ -113,15 +139,60 @@ function shortageFields(
   return fields;
 }
 
-/** Locks and returns the visitor's order; anyone else's is not found. */
-export async function lockOrder(tx: Db, orderId: string, uniqueCode: string): Promise<OrderRow> {
-  const [order] = await tx
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.uniqueCode, uniqueCode)))
-    .for('update');
-  if (!order) throw new AppError('NOT_FOUND');
-  return order;
+/** Locks and returns the visitor's order with its lines (one statement); anyone else's is not found. */
+export async function lockOrder(
+  tx: Db,
+  orderId: string,
+  uniqueCode: string,
+): Promise<{ order: OrderRow; items: ItemRow[] }> {
+  const [row] = rowsOf<Record<string, unknown>>(
+    await tx.execute(sql`select ${orderShape.columnsOf('o')}, ${ITEMS_OF_O} from orders o
+      where o.id = ${orderId} and o.unique_code = ${uniqueCode} for update of o`),
+  );
+  if (!row) throw new AppError('NOT_FOUND');
+  return readOrderWithItems(row);
+}
+
+/**
+ * Writes a checkout's order row (`orderStatement`: an insert or update … of orders, without its
+ * returning clause) and its lines, in one statement; answers both as written.
+ */
+async function writeCheckout(
+  tx: Db,
+  orderStatement: SQL,
+  lines: LiveLine[],
+  tracked: Set<string>,
+): Promise<{ order: OrderRow; items: ItemRow[] }> {
+  const items = lines.map((l, position) => ({
+    product_id: l.productId,
+    variant_id: l.variantId,
+    title: l.title,
+    variant_title: l.variantTitle,
+    sku: l.sku,
+    image_url: l.imageUrl,
+    unit_price: l.unitPrice,
+    compare_at_price: l.compareAtPrice,
+    quantity: l.quantity,
+    weight_grams: l.unitWeightGrams,
+    tracked: tracked.has(unitKey(l)),
+    position,
+  }));
+  const [row] = rowsOf<Record<string, unknown>>(
+    await tx.execute(sql`with o as (${orderStatement} returning ${orderShape.columns}),
+      i as (
+        insert into order_items (order_id, market_id, product_id, variant_id, title, variant_title, sku, image_url,
+          unit_price, compare_at_price, quantity, weight_grams, tracked, position)
+        select o.id, o.market_id, x.product_id, x.variant_id, x.title, x.variant_title, x.sku, x.image_url,
+          x.unit_price, x.compare_at_price, x.quantity, x.weight_grams, x.tracked, x.position
+        from o, jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(product_id uuid, variant_id uuid,
+          title text, variant_title text, sku text, image_url text, unit_price int, compare_at_price int,
+          quantity int, weight_grams int, tracked boolean, position int)
+        returning ${itemShape.columns}
+      )
+      select ${orderShape.columnsOf('o')}, (select coalesce(json_agg(i order by i.position), '[]') from i) as items
+      from o`),
+  );
+  return readOrderWithItems(row as Record<string, unknown>);
 }
 
 /**
@@ -137,24 +208,18 @@ export class CheckoutService {
   async start(marketId: string, uniqueCode: string, language: Language): Promise<Checkout> {
     return this.ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
-      // One checkout at a time per basket: concurrent starts of the same basket queue here.
-      const [basket] = rowsOf<{ id: string }>(
-        await tx.execute(
-          sql`select id from baskets where market_id = ${marketId} and unique_code = ${uniqueCode} for update`,
-        ),
-      );
+      // One checkout at a time per basket: concurrent starts of the same basket queue on its lock.
+      const basket = await lockBasketLines(tx, marketId, uniqueCode);
       if (!basket) throw new AppError('BASKET_EMPTY');
-      const lines = await readLines(tx, basket.id);
-      if (!lines.length) throw new AppError('BASKET_EMPTY');
+      const { lines } = basket;
 
       // An earlier checkout of this basket that was not placed is reused (its id stays, its
       // details are kept); any hold of an unpaid one is given back first.
-      const previous = await tx
-        .select()
-        .from(orders)
-        .where(and(eq(orders.basketId, basket.id), sql`${orders.paymentStatus} in ('unpaid', 'failed')`))
-        .orderBy(asc(orders.createdAt))
-        .for('update');
+      const previous = orderShape.rows(
+        await tx.execute(sql`select ${orderShape.columns} from orders
+          where basket_id = ${basket.basketId} and payment_status in ('unpaid', 'failed')
+          order by created_at for update`),
+      );
       const units = lines.map((l) => ({ productId: l.productId, variantId: l.variantId, quantity: l.quantity }));
       const releasing = await Promise.all(
         previous
@@ -166,7 +231,7 @@ export class CheckoutService {
       if (releasing.length) await lockUnits(tx, [...units, ...releasing.flatMap((r) => r.units)]);
       for (const { order, units: held } of releasing) {
         await release(tx, held);
-        await tx.update(orders).set({ reservation: 'released' }).where(eq(orders.id, order.id));
+        await tx.execute(sql`update orders set reservation = 'released' where id = ${order.id}`);
       }
       const reusable = previous.find((o) => o.number === null);
 
@@ -174,69 +239,52 @@ export class CheckoutService {
       if (!held.ok) throw new AppError('OUT_OF_STOCK', shortageFields(held.short, lines));
 
       const subtotal = lines.reduce((n, l) => n + l.lineTotal, 0);
-      const values = {
-        subtotal,
-        shippingPrice: 0,
-        total: subtotal,
-        shippingTariffId: null,
-        shippingName: null,
-        language,
-        reservation: 'held' as const,
-        reservedUntil: reservationDeadline(),
-        paymentStatus: 'unpaid' as const,
-        updatedAt: new Date(),
-      };
-      let order: OrderRow;
+      const now = new Date();
+      const reservedUntil = reservationDeadline(now.getTime());
+      let written: { order: OrderRow; items: ItemRow[] };
       if (reusable) {
-        [order] = (await tx.update(orders).set(values).where(eq(orders.id, reusable.id)).returning()) as [OrderRow];
-        await tx.delete(orderItems).where(eq(orderItems.orderId, order.id));
+        await tx.execute(sql`delete from order_items where order_id = ${reusable.id}`);
+        written = await writeCheckout(
+          tx,
+          sql`update orders set subtotal = ${subtotal}, shipping_price = 0, total = ${subtotal},
+            shipping_tariff_id = null, shipping_name = null, language = ${language}, reservation = 'held',
+            reserved_until = ${reservedUntil}, payment_status = 'unpaid', updated_at = ${now}
+            where id = ${reusable.id}`,
+          lines,
+          held.tracked,
+        );
       } else {
-        [order] = (await tx
-          .insert(orders)
-          .values({ ...values, marketId, basketId: basket.id, uniqueCode })
-          .returning()) as [OrderRow];
+        written = await writeCheckout(
+          tx,
+          sql`insert into orders (market_id, basket_id, unique_code, subtotal, shipping_price, total, language,
+              reservation, reserved_until, payment_status, updated_at)
+            values (${marketId}, ${basket.basketId}, ${uniqueCode}, ${subtotal}, 0, ${subtotal}, ${language},
+              'held', ${reservedUntil}, 'unpaid', ${now})`,
+          lines,
+          held.tracked,
+        );
       }
-      const items = await tx
-        .insert(orderItems)
-        .values(
-          lines.map((l, position) => ({
-            orderId: order.id,
-            marketId,
-            productId: l.productId,
-            variantId: l.variantId,
-            title: l.title,
-            variantTitle: l.variantTitle,
-            sku: l.sku,
-            imageUrl: l.imageUrl,
-            unitPrice: l.unitPrice,
-            compareAtPrice: l.compareAtPrice,
-            quantity: l.quantity,
-            weightGrams: l.unitWeightGrams,
-            tracked: held.tracked.has(unitKey(l)),
-            position,
-          })),
-        )
-        .returning();
-      return checkoutView(tx, order, items);
+      return checkoutView(tx, written.order, written.items);
     });
   }
 
   /** GET /Basket/checkout/{id}: the visitor's own checkout or order. */
   async get(orderId: string, uniqueCode: string): Promise<Checkout> {
-    const [order] = await this.ctx.db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.uniqueCode, uniqueCode)));
-    if (!order) throw new AppError('NOT_FOUND');
-    return checkoutView(this.ctx.db, order);
+    const [row] = rowsOf<Record<string, unknown>>(
+      await this.ctx.db.execute(sql`select ${orderShape.columnsOf('o')}, ${ITEMS_OF_O} from orders o
+        where o.id = ${orderId} and o.unique_code = ${uniqueCode}`),
+    );
+    if (!row) throw new AppError('NOT_FOUND');
+    const { order, items } = readOrderWithItems(row);
+    return checkoutView(this.ctx.db, order, items);
   }
 
   /** The tariff, if it delivers this order; else a field error. */
   private async tariffFor(tx: Db, order: OrderRow, tariffId: string, region: string, weightGrams: number) {
-    const [tariff] = await tx
-      .select()
-      .from(shippingTariffs)
-      .where(and(eq(shippingTariffs.id, tariffId), eq(shippingTariffs.marketId, order.marketId)));
+    const [tariff] = tariffShape.rows(
+      await tx.execute(sql`select ${tariffShape.columns} from shipping_tariffs
+        where id = ${tariffId} and market_id = ${order.marketId}`),
+    );
     if (!tariff || !tariffApplies(tariff, { region, subtotal: order.subtotal, weightGrams })) {
       throw new AppError('VALIDATION_FAILED', { shippingTariffId: 'tariffNotAvailable' });
     }
@@ -251,11 +299,10 @@ export class CheckoutService {
     }
     return this.ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
-      const order = await lockOrder(tx, data.checkoutId, data.uniqueCode);
+      const { order, items } = await lockOrder(tx, data.checkoutId, data.uniqueCode);
       if (order.paymentStatus === 'paid' || order.paymentStatus === 'pending' || order.paymentStatus === 'canceled') {
         throw new AppError('CHECKOUT_CLOSED');
       }
-      const items = await orderItemsOf(tx, order.id);
       const view = await checkoutView(tx, order, items);
       const tariff = await this.tariffFor(
         tx,
@@ -265,48 +312,36 @@ export class CheckoutService {
         view.weightGrams,
       );
       const shippingPrice = tariffPrice(tariff);
-      const [updated] = (await tx
-        .update(orders)
-        .set({
-          email: data.email.toLowerCase(),
-          phone: data.phone,
-          shippingAddress: data.shippingAddress,
-          billingAddress: data.billingSameAsShipping ? data.shippingAddress : (data.billingAddress as Address),
-          note: data.note ?? null,
-          shippingTariffId: tariff.id,
-          shippingName: tariff.name,
-          shippingPrice,
-          total: order.subtotal + shippingPrice,
-          language,
-          updatedAt: new Date(),
-        })
-        .where(eq(orders.id, order.id))
-        .returning()) as [OrderRow];
+      const billing = data.billingSameAsShipping ? data.shippingAddress : (data.billingAddress as Address);
+      const [updated] = orderShape.rows(
+        await tx.execute(sql`update orders set email = ${data.email.toLowerCase()}, phone = ${data.phone},
+            shipping_address = ${JSON.stringify(data.shippingAddress)}::jsonb,
+            billing_address = ${JSON.stringify(billing)}::jsonb, note = ${data.note ?? null},
+            shipping_tariff_id = ${tariff.id}, shipping_name = ${tariff.name}, shipping_price = ${shippingPrice},
+            total = ${order.subtotal + shippingPrice}, language = ${language}, updated_at = ${new Date()}
+          where id = ${order.id} returning ${orderShape.columns}`),
+      ) as [OrderRow];
       return checkoutView(tx, updated, items);
     });
   }
 
   /**
    * Holds the order's units again when its hold has ended (expired or given back): all or
-   * nothing, else OUT_OF_STOCK. A hold that is still on is extended.
+   * nothing, else OUT_OF_STOCK. The caller's update of the order then sets `reservation = 'held'`
+   * and a new deadline (HOLD_AGAIN), which also extends a hold that is still on.
    */
-  async rehold(tx: Db, order: OrderRow, items: ItemRow[]): Promise<void> {
-    const stillHeld = order.reservation === 'held';
-    if (!stillHeld) {
-      const held = await reserve(tx, allUnits(items));
-      if (!held.ok) throw new AppError('OUT_OF_STOCK', shortageFields(held.short, items));
-      for (const item of items) {
-        const tracked = item.productId
-          ? held.tracked.has(unitKey({ productId: item.productId, variantId: item.variantId }))
-          : false;
-        if (tracked !== item.tracked) await tx.update(orderItems).set({ tracked }).where(eq(orderItems.id, item.id));
-        item.tracked = tracked;
-      }
+  async holdAgain(tx: Db, order: OrderRow, items: ItemRow[]): Promise<void> {
+    if (order.reservation === 'held') return;
+    const held = await reserve(tx, allUnits(items));
+    if (!held.ok) throw new AppError('OUT_OF_STOCK', shortageFields(held.short, items));
+    for (const item of items) {
+      const tracked = item.productId
+        ? held.tracked.has(unitKey({ productId: item.productId, variantId: item.variantId }))
+        : false;
+      if (tracked !== item.tracked)
+        await tx.execute(sql`update order_items set tracked = ${tracked} where id = ${item.id}`);
+      item.tracked = tracked;
     }
-    await tx
-      .update(orders)
-      .set({ reservation: 'held', reservedUntil: reservationDeadline() })
-      .where(eq(orders.id, order.id));
   }
 
   /**
@@ -318,13 +353,12 @@ export class CheckoutService {
   async place(input: PlaceOrderInput): Promise<Checkout> {
     const outcome = await this.ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
-      const order = await lockOrder(tx, input.checkoutId, input.uniqueCode);
-      if (order.number !== null) return { view: await checkoutView(tx, order) };
+      const { order, items } = await lockOrder(tx, input.checkoutId, input.uniqueCode);
+      if (order.number !== null) return { placed: order, items };
       if (order.paymentStatus === 'canceled') throw new AppError('CHECKOUT_CLOSED');
       if (!order.email || !order.shippingAddress || !order.shippingTariffId) {
         throw new AppError('VALIDATION_FAILED', { shippingTariffId: 'tariffRequired' });
       }
-      const items = await orderItemsOf(tx, order.id);
       const live = await livePrices(tx, items);
       let changed = false;
       for (const item of items) {
@@ -334,10 +368,8 @@ export class CheckoutService {
           changed = true;
           item.unitPrice = now.unitPrice;
           item.compareAtPrice = now.compareAtPrice;
-          await tx
-            .update(orderItems)
-            .set({ unitPrice: now.unitPrice, compareAtPrice: now.compareAtPrice })
-            .where(eq(orderItems.id, item.id));
+          await tx.execute(sql`update order_items set unit_price = ${now.unitPrice},
+            compare_at_price = ${now.compareAtPrice} where id = ${item.id}`);
         }
       }
       let current = order;
@@ -346,50 +378,43 @@ export class CheckoutService {
         const view = await checkoutView(tx, { ...order, subtotal }, items);
         // The tariff's condition may depend on the total: keep it only if it still applies.
         const address = order.shippingAddress as Address;
-        const [tariff] = await tx.select().from(shippingTariffs).where(eq(shippingTariffs.id, order.shippingTariffId));
+        const [tariff] = tariffShape.rows(
+          await tx.execute(
+            sql`select ${tariffShape.columns} from shipping_tariffs where id = ${order.shippingTariffId}`,
+          ),
+        );
         const keeps =
           tariff && tariffApplies(tariff, { region: address.region, subtotal, weightGrams: view.weightGrams });
         const shippingPrice = keeps ? tariffPrice(tariff) : 0;
-        [current] = (await tx
-          .update(orders)
-          .set({
-            subtotal,
-            shippingPrice,
-            total: subtotal + shippingPrice,
-            ...(keeps ? {} : { shippingTariffId: null, shippingName: null }),
-            updatedAt: new Date(),
-          })
-          .where(eq(orders.id, order.id))
-          .returning()) as [OrderRow];
+        [current] = orderShape.rows(
+          await tx.execute(sql`update orders set subtotal = ${subtotal}, shipping_price = ${shippingPrice},
+              total = ${subtotal + shippingPrice}, updated_at = ${new Date()}
+              ${keeps ? sql`` : sql`, shipping_tariff_id = null, shipping_name = null`}
+            where id = ${order.id} returning ${orderShape.columns}`),
+        ) as [OrderRow];
       }
       if (changed || current.total !== input.expectedTotal) return { priceChanged: true as const };
 
-      await this.rehold(tx, current, items);
+      await this.holdAgain(tx, current, items);
       // Last, the market's next number: its row stays locked until commit, and every placement
-      // in the market queues on it, so nothing else happens while it is held.
-      const [numbering] = rowsOf<{ number: number; order_prefix: string; order_suffix: string }>(
-        await tx.execute(sql`update markets set next_order_number = next_order_number + 1
-          where id = ${order.marketId}
-          returning next_order_number - 1 as number, order_prefix, order_suffix`),
-      ) as [{ number: number; order_prefix: string; order_suffix: string }];
-      const [placed] = (await tx
-        .update(orders)
-        .set({
-          number: numbering.number,
-          name: `${numbering.order_prefix}${numbering.number}${numbering.order_suffix}`,
-          // The database's clock, read under the market row's lock: placing times follow the
-          // numbers exactly, whichever process placed the order (the orders list relies on it).
-          placedAt: sql`clock_timestamp()`,
-          updatedAt: new Date(),
-        })
-        .where(eq(orders.id, order.id))
-        .returning()) as [OrderRow];
+      // in the market queues on it, so little happens while it is held. The placing time is the
+      // database's clock, read under that lock: placing times follow the numbers exactly,
+      // whichever process placed the order (the orders list relies on it).
+      const [placed] = orderShape.rows(
+        await tx.execute(sql`with n as (
+            update markets set next_order_number = next_order_number + 1 where id = ${order.marketId}
+            returning next_order_number - 1 as number, order_prefix, order_suffix
+          )
+          update orders set number = n.number, name = n.order_prefix || n.number || n.order_suffix,
+            placed_at = clock_timestamp(), ${HOLD_AGAIN}, updated_at = ${new Date()}
+          from n where orders.id = ${order.id}
+          returning ${orderShape.columnsOf('orders')}`),
+      ) as [OrderRow];
       await orderPlaced(tx, placed);
       return { placed, items };
     });
     if ('priceChanged' in outcome) throw new AppError('PRICE_CHANGED');
-    if (outcome.placed) return checkoutView(this.ctx.db, outcome.placed, outcome.items);
-    return outcome.view;
+    return checkoutView(this.ctx.db, outcome.placed, outcome.items);
   }
 
   /** Gives back the units of checkouts whose hold has run out (the reservation job). */
@@ -409,7 +434,7 @@ export class CheckoutService {
       );
       for (const { id, units } of releasing) {
         await release(tx, units);
-        await tx.update(orders).set({ reservation: 'released', updatedAt: new Date() }).where(eq(orders.id, id));
+        await tx.execute(sql`update orders set reservation = 'released', updated_at = now() where id = ${id}`);
       }
       return expired.length;
     });

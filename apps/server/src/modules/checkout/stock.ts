@@ -1,3 +1,4 @@
+import { LOW_STOCK } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
 
@@ -148,12 +149,14 @@ export async function release(tx: Db, units: Unit[]): Promise<void> {
  * Takes sold units out of stock. `held`: they were reserved for this order and still are, so
  * they leave the reservation too. Otherwise (the hold expired) they are sold only if still
  * available; when any is short nothing is sold and the shortages are returned.
+ * `storefrontChanged`: a limited unit is now down to LOW_STOCK or fewer available, so what the
+ * storefront shows of it (sold out, the last few) changed; plenty left changes nothing shown.
  */
 export async function sell(
   tx: Db,
   units: Unit[],
   held: boolean,
-): Promise<{ ok: true } | { ok: false; short: Shortage[] }> {
+): Promise<{ ok: true; storefrontChanged: boolean } | { ok: false; short: Shortage[] }> {
   const merged = mergeUnits(units);
   const locked = await lockUnits(tx, merged);
   if (!held) {
@@ -197,7 +200,12 @@ export async function sell(
         ${sql.param(rows.map(([, e]) => e.held))}::int[]) as d(id, sold, held)
       where p.id = d.id`);
   }
-  return { ok: true };
+  const storefrontChanged = present.some((unit) => {
+    const row = locked.get(key(unit)) as LockedUnit;
+    const left = row.stock - unit.quantity - Math.max(row.reserved - reservedOf(unit), 0);
+    return row.limited && left <= LOW_STOCK;
+  });
+  return { ok: true, storefrontChanged };
 }
 
 /** Units a shopper can buy now; null when not limited. */

@@ -1,6 +1,7 @@
 import type { Checkout, Language, StartPaymentInput } from '@shop/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { type Db, rowsOf } from '../../db/client.js';
+import { rowShape } from '../../db/rows.js';
 import { orders, payments } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -10,10 +11,15 @@ import { sandboxProvider } from '../../platform/payments/sandbox.js';
 import {
   CheckoutService,
   checkoutView,
+  HOLD_AGAIN,
   heldUnits,
+  ITEMS_OF_O,
+  type ItemRow,
   lockOrder,
   type OrderRow,
   orderItemsOf,
+  orderShape,
+  readOrderWithItems,
 } from '../checkout/service.js';
 import { release, sell } from '../checkout/stock.js';
 import { canceledOutOfStock, emailSent, orderPaid, paymentFailed, paymentStarted } from '../order/hooks.js';
@@ -21,6 +27,7 @@ import { bumpCatalogVersion } from '../product/cache.js';
 import { orderConfirmationMail } from './mail.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
+export const paymentShape = rowShape(payments);
 
 /** The path of the sandbox's hosted card page (payment/sandbox-page.ts). */
 export const SANDBOX_PAGE_PATH = '/sandbox-pay';
@@ -44,6 +51,10 @@ interface Applied {
   paid: boolean;
   /** Money was taken that must go back (a second payment of a paid order, a wrong amount, nothing left to sell). */
   reverse: { payment: PaymentRow; amount: number } | null;
+  /** The order's lines, when it became paid. */
+  items?: ItemRow[];
+  /** Stock the storefront shows changed (a unit sold out or down to its last few). */
+  storefrontChanged?: boolean;
 }
 
 /**
@@ -67,23 +78,22 @@ export class PaymentService {
   async start(input: StartPaymentInput, origin: string): Promise<{ redirectUrl: string; paymentId: string }> {
     const { order, payment } = await this.ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
-      const order = await lockOrder(tx, input.orderId, input.uniqueCode);
+      const { order, items } = await lockOrder(tx, input.orderId, input.uniqueCode);
       if (order.paymentStatus === 'paid') throw new AppError('ORDER_ALREADY_PAID');
       if (order.paymentStatus === 'canceled') throw new AppError('CHECKOUT_CLOSED');
       if (order.number === null) throw new AppError('CHECKOUT_FAILED');
-      await this.checkouts.rehold(tx, order, await orderItemsOf(tx, order.id));
-      const [payment] = (await tx
-        .insert(payments)
-        .values({
-          orderId: order.id,
-          marketId: order.marketId,
-          provider: this.provider.name,
-          amount: order.total,
-          successUrl: `${origin}/card-success?orderId=${order.id}`,
-          errorUrl: `${origin}/card-failed?orderId=${order.id}`,
-        })
-        .returning()) as [PaymentRow];
-      await tx.update(orders).set({ paymentStatus: 'pending', updatedAt: new Date() }).where(eq(orders.id, order.id));
+      await this.checkouts.holdAgain(tx, order, items);
+      // The attempt and the order's new state in one statement.
+      const [payment] = paymentShape.rows(
+        await tx.execute(sql`with o as (
+            update orders set payment_status = 'pending', ${HOLD_AGAIN}, updated_at = ${new Date()}
+            where id = ${order.id}
+          )
+          insert into payments (order_id, market_id, provider, amount, success_url, error_url)
+          values (${order.id}, ${order.marketId}, ${this.provider.name}, ${order.total},
+            ${`${origin}/card-success?orderId=${order.id}`}, ${`${origin}/card-failed?orderId=${order.id}`})
+          returning ${paymentShape.columns}`),
+      ) as [PaymentRow];
       await paymentStarted(tx, order, payment);
       return { order, payment };
     });
@@ -97,10 +107,8 @@ export class PaymentService {
         successUrl: payment.successUrl,
         errorUrl: payment.errorUrl,
       });
-      await this.ctx.db
-        .update(payments)
-        .set({ transaction: started.transaction, updatedAt: new Date() })
-        .where(eq(payments.id, payment.id));
+      await this.ctx.db.execute(sql`update payments set transaction = ${started.transaction},
+        updated_at = ${new Date()} where id = ${payment.id}`);
       return { redirectUrl: started.redirectUrl, paymentId: payment.id };
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
@@ -133,45 +141,40 @@ export class PaymentService {
   async apply(result: PaymentResult): Promise<Applied | null> {
     const applied = await this.ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
-      const [payment] = await tx.select().from(payments).where(eq(payments.id, result.paymentId)).for('update');
-      if (!payment) throw new AppError('NOT_FOUND');
+      // The attempt, then its order (the order every payment path locks them in), with the
+      // order's lines and whether its market fulfils on payment: one statement.
+      const [row] = rowsOf<Record<string, unknown>>(
+        await tx.execute(sql`select ${paymentShape.columnsOf('p')}, row_to_json(o) as order_row, ${ITEMS_OF_O},
+            m.auto_fulfill
+          from payments p join orders o on o.id = p.order_id join markets m on m.id = o.market_id
+          where p.id = ${result.paymentId} for update of p, o`),
+      );
+      if (!row) throw new AppError('NOT_FOUND');
+      const payment = paymentShape.read(row);
       if (payment.status !== 'started') return null;
-      const [order] = (await tx.select().from(orders).where(eq(orders.id, payment.orderId)).for('update')) as [
-        OrderRow,
-      ];
-      const settle = (status: PaymentRow['status'], extra: Partial<PaymentRow> = {}) =>
-        tx
-          .update(payments)
-          .set({
-            status,
-            transaction: result.transaction ?? payment.transaction,
-            cardMask: result.cardMask,
-            code: result.code,
-            message: result.message,
-            updatedAt: new Date(),
-            ...extra,
-          })
-          .where(eq(payments.id, payment.id))
-          .returning();
+      const { order, items } = readOrderWithItems({ ...(row.order_row as Record<string, unknown>), items: row.items });
+      const settled = (status: PaymentRow['status'], extra: { message?: string } = {}) =>
+        sql`update payments set status = ${status}, transaction = ${result.transaction ?? payment.transaction},
+            card_mask = ${result.cardMask}, code = ${result.code}, message = ${extra.message ?? result.message},
+            updated_at = ${new Date()}
+          where id = ${payment.id} returning ${paymentShape.columns}`;
+      const settle = async (status: PaymentRow['status'], extra: { message?: string } = {}) =>
+        paymentShape.rows(await tx.execute(settled(status, extra))) as [PaymentRow];
 
       /** The attempt ended unpaid: with no other attempt still open, the order's payment failed. */
       const attemptFailed = async () => {
-        const [{ open }] = (await tx
-          .select({ open: sql<number>`count(*)::int` })
-          .from(payments)
-          .where(and(eq(payments.orderId, order.id), eq(payments.status, 'started')))) as [{ open: number }];
+        const [{ open }] = rowsOf<{ open: number }>(
+          await tx.execute(sql`select count(*)::int as open from payments
+            where order_id = ${order.id} and status = 'started'`),
+        ) as [{ open: number }];
         if (order.paymentStatus !== 'pending' || open > 0) return order;
         // The held units go back at once: a retry holds them again if they are still there.
-        if (order.reservation === 'held') await release(tx, heldUnits(await orderItemsOf(tx, order.id)));
-        const [failed] = (await tx
-          .update(orders)
-          .set({
-            paymentStatus: 'failed',
-            reservation: order.reservation === 'held' ? 'released' : order.reservation,
-            updatedAt: new Date(),
-          })
-          .where(eq(orders.id, order.id))
-          .returning()) as [OrderRow];
+        if (order.reservation === 'held') await release(tx, heldUnits(items));
+        const [failed] = orderShape.rows(
+          await tx.execute(sql`update orders set payment_status = 'failed',
+              reservation = ${order.reservation === 'held' ? 'released' : order.reservation}, updated_at = ${new Date()}
+            where id = ${order.id} returning ${orderShape.columns}`),
+        ) as [OrderRow];
         return failed;
       };
 
@@ -182,62 +185,62 @@ export class PaymentService {
       }
 
       // Approved. Money arrived; decide whether the order can take it.
-      const [approved] = (await settle('approved')) as [PaymentRow];
       if (result.amount !== payment.amount) {
         this.ctx.log.error(
           { paymentId: payment.id, expected: payment.amount, got: result.amount },
           'payment amount mismatch',
         );
         const message = `Amount ${result.amount} differs from ${payment.amount}`;
-        await settle('failed', { message });
+        const [failedAttempt] = await settle('failed', { message });
         await paymentFailed(tx, order, payment, { code: result.code, message });
         // What was actually taken goes back (a provider refuses to give back more than was paid).
         return {
           order: await attemptFailed(),
           paid: false,
-          reverse: { payment: approved, amount: result.amount ?? payment.amount },
+          reverse: { payment: failedAttempt, amount: result.amount ?? payment.amount },
         };
       }
       if (order.paymentStatus === 'paid' || order.paymentStatus === 'canceled') {
+        const [approved] = await settle('approved');
         return { order, paid: false, reverse: { payment: approved, amount: approved.amount } };
       }
-      const items = await orderItemsOf(tx, order.id);
       const sold = await sell(tx, heldUnits(items), order.reservation === 'held');
       if (!sold.ok) {
         // The hold ran out and the units were sold to someone else: never oversell.
-        const [canceled] = (await tx
-          .update(orders)
-          .set({ paymentStatus: 'canceled', reservation: 'released', updatedAt: new Date() })
-          .where(eq(orders.id, order.id))
-          .returning()) as [OrderRow];
+        const [approved] = await settle('approved');
+        const [canceled] = orderShape.rows(
+          await tx.execute(sql`update orders set payment_status = 'canceled', reservation = 'released',
+            updated_at = ${new Date()} where id = ${order.id} returning ${orderShape.columns}`),
+        ) as [OrderRow];
         await canceledOutOfStock(tx, canceled);
         return { order: canceled, paid: false, reverse: { payment: approved, amount: approved.amount } };
       }
-      const [paidNow] = (await tx
-        .update(orders)
-        .set({
-          paymentStatus: 'paid',
-          reservation: 'sold',
-          paidAt: new Date(),
-          cardMask: result.cardMask,
-          updatedAt: new Date(),
-        })
-        .where(eq(orders.id, order.id))
-        .returning()) as [OrderRow];
+      // The attempt approved and the order paid, in one statement.
+      const [paidRow] = rowsOf<Record<string, unknown>>(
+        await tx.execute(sql`with p as (${settled('approved')})
+          update orders set payment_status = 'paid', reservation = 'sold', paid_at = ${new Date()},
+            card_mask = ${result.cardMask}, updated_at = ${new Date()}
+          where id = ${order.id} returning ${orderShape.columns}, (select row_to_json(p) from p) as payment_row`),
+      );
+      const paidNow = orderShape.read(paidRow as Record<string, unknown>);
+      const approved = paymentShape.read(paidRow?.payment_row as Record<string, unknown>);
       // Timeline, customers, and automatic fulfilment when the market has it on (order/hooks.ts).
-      const paid = await orderPaid(tx, paidNow, items, approved);
+      const paid = await orderPaid(tx, paidNow, items, approved, row.auto_fulfill as boolean);
       // The bought units leave the shopper's basket; anything added since stays.
       if (order.basketId) {
         // One statement for every bought unit (a variant id or, without variants, the product's).
         await tx.execute(sql`delete from basket_items where basket_id = ${order.basketId}
           and coalesce(variant_id, product_id) = any(${sql.param(items.map((i) => i.variantId ?? i.productId))}::uuid[])`);
       }
-      return { order: paid, paid: true, reverse: null };
+      return { order: paid, items, paid: true, reverse: null, storefrontChanged: sold.storefrontChanged };
     });
     if (!applied) return null;
     if (applied.paid) {
-      await bumpCatalogVersion(this.ctx, applied.order.marketId);
-      await this.sendConfirmation(applied.order);
+      // Stock shown in the storefront (sold out, a few left) changed: its caches start again.
+      if (applied.storefrontChanged) {
+        await bumpCatalogVersion(this.ctx, applied.order.marketId);
+      }
+      await this.sendConfirmation(applied.order, applied.items);
     }
     if (applied.reverse) await this.reverseAutomatically(applied.reverse.payment, applied.reverse.amount);
     return applied;
@@ -247,10 +250,8 @@ export class PaymentService {
     try {
       const outcome = await this.provider.reverse(payment, amount);
       if (outcome.ok) {
-        await this.ctx.db
-          .update(payments)
-          .set({ status: 'reversed', updatedAt: new Date() })
-          .where(eq(payments.id, payment.id));
+        await this.ctx.db.execute(sql`update payments set status = 'reversed', updated_at = ${new Date()}
+          where id = ${payment.id}`);
       } else {
         this.ctx.log.error({ paymentId: payment.id, reason: outcome.message }, 'automatic reversal refused');
       }
@@ -259,13 +260,13 @@ export class PaymentService {
     }
   }
 
-  private async sendConfirmation(order: OrderRow) {
+  private async sendConfirmation(order: OrderRow, items?: ItemRow[]) {
     if (!order.email || order.confirmationSentAt) return;
     try {
-      const view = await checkoutView(this.ctx.db, order);
+      const view = await checkoutView(this.ctx.db, order, items);
       const message = orderConfirmationMail(view, order.email, order.language as Language);
       await this.ctx.mailer.send(message);
-      await this.ctx.db.update(orders).set({ confirmationSentAt: new Date() }).where(eq(orders.id, order.id));
+      await this.ctx.db.execute(sql`update orders set confirmation_sent_at = ${new Date()} where id = ${order.id}`);
       await emailSent(this.ctx.db, order, 'confirmation', message);
     } catch (error) {
       this.ctx.log.error({ err: error, orderId: order.id }, 'order confirmation mail failed');
