@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Checkout, Language, StartPaymentInput } from '@shop/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
@@ -22,7 +23,7 @@ import {
   readOrderWithItems,
 } from '../checkout/service.js';
 import { release, sell } from '../checkout/stock.js';
-import { canceledOutOfStock, emailSent, orderPaid, paymentFailed, paymentStarted } from '../order/hooks.js';
+import { canceledOutOfStock, emailSentEvent, orderPaid, paymentFailed, paymentStartedEvent } from '../order/hooks.js';
 import { bumpCatalogVersion } from '../product/cache.js';
 import { orderConfirmationMail } from './mail.js';
 
@@ -83,18 +84,19 @@ export class PaymentService {
       if (order.paymentStatus === 'canceled') throw new AppError('CHECKOUT_CLOSED');
       if (order.number === null) throw new AppError('CHECKOUT_FAILED');
       await this.checkouts.holdAgain(tx, order, items);
-      // The attempt and the order's new state in one statement.
+      // The attempt, the order's new state and its timeline's line in one statement (the
+      // attempt's id made here, so that the line can name it).
+      const attempt = { id: randomUUID(), amount: order.total, provider: this.provider.name };
       const [payment] = paymentShape.rows(
         await tx.execute(sql`with o as (
             update orders set payment_status = 'pending', ${HOLD_AGAIN}, updated_at = ${new Date()}
             where id = ${order.id}
-          )
-          insert into payments (order_id, market_id, provider, amount, success_url, error_url)
-          values (${order.id}, ${order.marketId}, ${this.provider.name}, ${order.total},
+          ), started as (${paymentStartedEvent(order, attempt)})
+          insert into payments (id, order_id, market_id, provider, amount, success_url, error_url)
+          values (${attempt.id}, ${order.id}, ${order.marketId}, ${attempt.provider}, ${attempt.amount},
             ${`${origin}/card-success?orderId=${order.id}`}, ${`${origin}/card-failed?orderId=${order.id}`})
           returning ${paymentShape.columns}`),
       ) as [PaymentRow];
-      await paymentStarted(tx, order, payment);
       return { order, payment };
     });
     try {
@@ -266,8 +268,9 @@ export class PaymentService {
       const view = await checkoutView(this.ctx.db, order, items);
       const message = orderConfirmationMail(view, order.email, order.language as Language);
       await this.ctx.mailer.send(message);
-      await this.ctx.db.execute(sql`update orders set confirmation_sent_at = ${new Date()} where id = ${order.id}`);
-      await emailSent(this.ctx.db, order, 'confirmation', message);
+      await this.ctx.db.execute(sql`with sent as (
+          update orders set confirmation_sent_at = ${new Date()} where id = ${order.id}
+        ) ${emailSentEvent(order, 'confirmation', message)}`);
     } catch (error) {
       this.ctx.log.error({ err: error, orderId: order.id }, 'order confirmation mail failed');
     }
