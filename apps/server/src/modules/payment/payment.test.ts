@@ -137,6 +137,23 @@ describe('paying with the sandbox’s test cards', () => {
     expect(mails[0]!.text).toContain('Cəmi');
   });
 
+  it('buying the last units shows the product sold out in the store’s lists at once', async () => {
+    const { productId, uniqueCode, order } = await placed({ stock: 2, quantity: 2 });
+    const listed = async (stock: 'in' | 'out') =>
+      dataOf<{ items: { id: string }[] }>(
+        await shop(t.app, 'GET', `/api/Products/all/${owner.market.id}?stock=${stock}&pageSize=100`),
+      ).items.map((p) => p.id);
+    // Read (and cached) before paying: held units do not take a product off the in-stock list.
+    expect(await listed('in')).toContain(productId);
+    expect(await listed('out')).not.toContain(productId);
+
+    const { redirectUrl } = await startPayment(t.app, order.id, uniqueCode);
+    expect(await pay(redirectUrl, SANDBOX_CARDS.approve)).toBe(`/card-success?orderId=${order.id}`);
+
+    expect(await listed('in')).not.toContain(productId);
+    expect(await listed('out')).toContain(productId);
+  });
+
   it('an English shopper gets the confirmation in English', async () => {
     const { uniqueCode, email, order } = await placed({ language: 'en' });
     const { redirectUrl } = await startPayment(t.app, order.id, uniqueCode);
