@@ -86,7 +86,7 @@ const MIGRATION_LOCK_KEY = 727_001;
 
 export async function openDatabase(database: Config['database']): Promise<Database> {
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 20, Client: PreparingClient });
+    const pool = new pg.Pool({ connectionString: database.url, max: database.poolSize, Client: PreparingClient });
     // A pool error (e.g. the server restarting) must not crash the process; queries will fail
     // and be reported by the request that made them.
     pool.on('error', () => {});

@@ -178,7 +178,7 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtps://user:pass@mail.example.com',
     });
     expect(config.port).toBe(8080);
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgresql://shop@db:5432/shop' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgresql://shop@db:5432/shop', poolSize: 10 });
     expect(config.devMailbox).toBe(false);
     expect(config.seedDemo).toBe(false);
   });

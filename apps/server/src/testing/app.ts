@@ -34,7 +34,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    database = { kind: 'postgres', url: url.toString() };
+    database = { kind: 'postgres', url: url.toString(), poolSize: 10 };
     cleanups.unshift(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   }
   const config = testConfig({ database, dataDir: tmp, uploadsDir: path.join(tmp, 'uploads'), ...overrides });

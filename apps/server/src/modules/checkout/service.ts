@@ -17,7 +17,7 @@ import { orderItems, orders, shippingTariffs } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { type LiveLine, lockBasketLines } from '../basket/service.js';
-import { orderPlaced } from '../order/hooks.js';
+import { orderPlacedEvent } from '../order/hooks.js';
 import { lockUnits, release, reserve, type Shortage, type Unit, unitKey } from './stock.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -353,13 +353,19 @@ export class CheckoutService {
   async place(input: PlaceOrderInput): Promise<Checkout> {
     const outcome = await this.ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
-      const { order, items } = await lockOrder(tx, input.checkoutId, input.uniqueCode);
+      // The order, its lines and their live prices: one statement.
+      const [row] = rowsOf<Record<string, unknown>>(
+        await tx.execute(sql`select ${orderShape.columnsOf('o')}, ${ITEMS_OF_O}, ${LIVE_PRICES_OF_O} from orders o
+          where o.id = ${input.checkoutId} and o.unique_code = ${input.uniqueCode} for update of o`),
+      );
+      if (!row) throw new AppError('NOT_FOUND');
+      const { order, items } = readOrderWithItems(row);
       if (order.number !== null) return { placed: order, items };
       if (order.paymentStatus === 'canceled') throw new AppError('CHECKOUT_CLOSED');
       if (!order.email || !order.shippingAddress || !order.shippingTariffId) {
         throw new AppError('VALIDATION_FAILED', { shippingTariffId: 'tariffRequired' });
       }
-      const live = await livePrices(tx, items);
+      const live = readLivePrices(row.live as Parameters<typeof readLivePrices>[0]);
       let changed = false;
       for (const item of items) {
         const now = live.get(item.id);
@@ -400,17 +406,19 @@ export class CheckoutService {
       // in the market queues on it, so little happens while it is held. The placing time is the
       // database's clock, read under that lock: placing times follow the numbers exactly,
       // whichever process placed the order (the orders list relies on it).
+      // The timeline's line rides in the same statement (order/hooks.ts).
       const [placed] = orderShape.rows(
         await tx.execute(sql`with n as (
             update markets set next_order_number = next_order_number + 1 where id = ${order.marketId}
             returning next_order_number - 1 as number, order_prefix, order_suffix
-          )
-          update orders set number = n.number, name = n.order_prefix || n.number || n.order_suffix,
-            placed_at = clock_timestamp(), ${HOLD_AGAIN}, updated_at = ${new Date()}
-          from n where orders.id = ${order.id}
-          returning ${orderShape.columnsOf('orders')}`),
+          ), placed as (
+            update orders set number = n.number, name = n.order_prefix || n.number || n.order_suffix,
+              placed_at = clock_timestamp(), ${HOLD_AGAIN}, updated_at = ${new Date()}
+            from n where orders.id = ${order.id}
+            returning ${orderShape.columnsOf('orders')}
+          ), placed_event as (${orderPlacedEvent('placed')})
+          select * from placed`),
       ) as [OrderRow];
-      await orderPlaced(tx, placed);
       return { placed, items };
     });
     if ('priceChanged' in outcome) throw new AppError('PRICE_CHANGED');
@@ -441,27 +449,24 @@ export class CheckoutService {
   }
 }
 
-/** Each line's live price, or nothing for a line whose product is gone or off sale. */
-async function livePrices(tx: Db, items: ItemRow[]) {
-  const productIds = items.flatMap((i) => (i.productId ? [i.productId] : []));
-  const rows = rowsOf<{ id: string; price: number; compare_at_price: number | null; status: string }>(
-    await tx.execute(sql`select id, price, compare_at_price, status from products
-      where id = any(${sql.param(productIds)}::uuid[])`),
-  );
-  const variantIds = items.flatMap((i) => (i.variantId ? [i.variantId] : []));
-  const variants = variantIds.length
-    ? rowsOf<{ id: string; price: number; compare_at_price: number | null }>(
-        await tx.execute(sql`select id, price, compare_at_price from product_variants
-          where id = any(${sql.param(variantIds)}::uuid[])`),
-      )
-    : [];
+/**
+ * Each line's live price as a column of a statement about the order `o`: the product's, or its
+ * variant's; no price for a line whose product (or variant) is gone or off sale.
+ */
+const LIVE_PRICES_OF_O = sql.raw(`(select coalesce(json_agg(json_build_object(
+    'id', i.id,
+    'price', case when p.status <> 'active' then null when i.variant_id is null then p.price else v.price end,
+    'compare_at_price', case when i.variant_id is null then p.compare_at_price else v.compare_at_price end
+  )), '[]')
+  from order_items i
+  left join products p on p.id = i.product_id
+  left join product_variants v on v.id = i.variant_id and v.product_id = p.id
+  where i.order_id = o.id) as live`);
+
+function readLivePrices(live: { id: string; price: number | null; compare_at_price: number | null }[]) {
   const result = new Map<string, { unitPrice: number; compareAtPrice: number | null }>();
-  for (const item of items) {
-    const product = rows.find((r) => r.id === item.productId);
-    if (product?.status !== 'active') continue;
-    const source = item.variantId ? variants.find((v) => v.id === item.variantId) : product;
-    if (!source) continue;
-    result.set(item.id, { unitPrice: source.price, compareAtPrice: source.compare_at_price });
+  for (const line of live) {
+    if (line.price !== null) result.set(line.id, { unitPrice: line.price, compareAtPrice: line.compare_at_price });
   }
   return result;
 }

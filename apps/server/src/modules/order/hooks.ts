@@ -68,9 +68,16 @@ export function eventLines(lines: { item: ItemRow; quantity: number }[]) {
   }));
 }
 
-/** POST /Order numbered the checkout: it is an order from now on. */
-export async function orderPlaced(tx: Db, order: OrderRow): Promise<void> {
-  await recordEvent(tx, order, 'placed', { number: order.number, name: order.name, total: order.total });
+/**
+ * POST /Order numbered the checkout: it is an order from now on. The timeline's line (number,
+ * name, total) is written from `placed`, the WITH clause of the placing statement that answers
+ * the numbered order, so that the market's numbering lock is held for one statement only.
+ */
+export function orderPlacedEvent(placed: string): SQL {
+  return sql.raw(`insert into order_events (order_id, market_id, kind, data, created_at)
+    select id, market_id, 'placed', jsonb_build_object('number', number, 'name', name, 'total', total),
+      clock_timestamp()
+    from ${placed}`);
 }
 
 /** A payment attempt started: the timeline's statement, run by the payment's own (payment/service.ts). */
