@@ -179,6 +179,9 @@ describe('loadConfig', () => {
     });
     expect(config.port).toBe(8080);
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgresql://shop@db:5432/shop', poolSize: 10 });
+    expect(loadConfig({ DATABASE_URL: 'postgres://shop@db/shop', DATABASE_POOL_SIZE: '6' }).database).toMatchObject({
+      poolSize: 6,
+    });
     expect(config.devMailbox).toBe(false);
     expect(config.seedDemo).toBe(false);
   });
@@ -204,6 +207,8 @@ describe('loadConfig', () => {
     [{ PORT: '-1' }, /^Bad configuration: PORT /],
     [{ DATABASE_URL: 'mysql://root@localhost/shop' }, /^Bad configuration: DATABASE_URL must start with postgres:\/\//],
     [{ DATABASE_URL: 'localhost:5432' }, /^Bad configuration: DATABASE_URL /],
+    [{ DATABASE_POOL_SIZE: 'many' }, /^Bad configuration: DATABASE_POOL_SIZE /],
+    [{ DATABASE_POOL_SIZE: '1' }, /^Bad configuration: DATABASE_POOL_SIZE /],
     [{ SMTP_URL: 'http://mail.example.com' }, /^Bad configuration: SMTP_URL must start with smtp:\/\//],
     [{ SMTP_URL: 'mail.example.com:25' }, /^Bad configuration: SMTP_URL /],
     [{ GOOGLE_CLIENT_ID: 'id-only' }, /^Bad configuration: GOOGLE_CLIENT_SECRET is required/],
