@@ -34,7 +34,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    database = { kind: 'postgres', url: url.toString(), poolSize: 10 };
+    database = { kind: 'postgres', url: url.toString(), poolSize: 20 }; // as many as the concurrency tests need to queue at once
     cleanups.unshift(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   }
   const config = testConfig({ database, dataDir: tmp, uploadsDir: path.join(tmp, 'uploads'), ...overrides });

@@ -11,6 +11,7 @@ import {
   createTestApp,
   dataOf,
   errorOf,
+  mailbox,
   orderStatus,
   placeOrder,
   productBody,
@@ -20,6 +21,7 @@ import {
   stockOf,
   submitSandboxPage,
   type TestApp,
+  uniqueEmail,
   visitor,
 } from '../../testing/app.js';
 import { CheckoutService } from './service.js';
@@ -210,6 +212,56 @@ describe('shoppers at the same moment', () => {
     expect(payments.map((p) => p.status).sort()).toEqual(['approved', 'reversed']);
     expect(await stockOf(t.ctx, item.id)).toEqual({ stock: 1, reserved: 0 });
     expect(await paidUnits(item.id)).toEqual({ n: 2, orders: 1 });
+  });
+
+  /**
+   * A statement that changes an order's lines (and so its row) while holding the order locked;
+   * on PGlite it simply runs first.
+   */
+  async function whileChanged<T>(orderId: string, title: string, fire: () => Promise<T>): Promise<T> {
+    const change = sql`with touched as (update orders set updated_at = now() where id = ${orderId} returning id)
+      update order_items set title = ${title} where order_id in (select id from touched)`;
+    if (t.ctx.database.kind !== 'postgres') {
+      await query(t.ctx, change);
+      return fire();
+    }
+    return atOnce(change, 1, fire);
+  }
+
+  it('a request that waited for an order changed meanwhile answers its lines as changed', async () => {
+    const item = await product({ title: 'Before', stock: 3, price: 1500 });
+    const v = visitor();
+    dataOf(await addToBasket(t.app, owner.market.id, v, item.id));
+    const checkout = await confirmedCheckout(t.app, owner.market.id, v, tariff.id);
+
+    const confirmed = await whileChanged(checkout.id, 'Changed meanwhile', () =>
+      shop(t.app, 'POST', '/api/Basket/confirm', {
+        checkoutId: checkout.id,
+        uniqueCode: v,
+        email: 'waiting@example.az',
+        phone: '+994102345678',
+        shippingAddress: checkout.shippingAddress,
+        shippingTariffId: tariff.id,
+      }),
+    );
+    expect(dataOf<Checkout>(confirmed).items.map((i) => i.title)).toEqual(['Changed meanwhile']);
+  });
+
+  it('a payment result that waited for its order changed meanwhile works on the lines as changed', async () => {
+    const item = await product({ title: 'Before paying', stock: 3, price: 1500 });
+    const v = visitor();
+    dataOf(await addToBasket(t.app, owner.market.id, v, item.id));
+    const email = uniqueEmail('waited');
+    const order = await placeOrder(t.app, await confirmedCheckout(t.app, owner.market.id, v, tariff.id, { email }), v);
+    const { redirectUrl } = await startPayment(t.app, order.id, v);
+
+    const paid = await whileChanged(order.id, 'Renamed while paying', () =>
+      submitSandboxPage(t.app, redirectUrl, SANDBOX_CARDS.approve),
+    );
+    expect(paid.statusCode).toBe(303);
+    const [mail] = await mailbox(t.app, email);
+    expect(mail?.text).toContain('Renamed while paying');
+    expect(await stockOf(t.ctx, item.id)).toEqual({ stock: 2, reserved: 0 });
   });
 
   it('20 adds of the same unit at once by one visitor add up, never past the stock', async () => {

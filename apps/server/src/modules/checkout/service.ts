@@ -44,6 +44,25 @@ export const ITEMS_OF_O = sql.raw(
   `(select coalesce(json_agg(i order by i.position), '[]') from order_items i where i.order_id = o.id) as items`,
 );
 
+/**
+ * Runs `statement`, which locks an order `o` (FOR UPDATE) and reads more of it in the same round
+ * trip (its lines, their prices) with FRESH_O among its columns. Under READ COMMITTED every
+ * part of a statement reads the snapshot taken when it began: when the lock had to wait for a
+ * transaction that changed the order (and every change of an order's lines changes the order
+ * row too), the locked row is the new one but the lines read may be the old ones. FRESH_O tells:
+ * it compares the locked row's version with the one the snapshot sees. Then the statement runs
+ * again — the lock is ours by now, so its new snapshot is current and stays so.
+ */
+export async function lockedRead(tx: Db, statement: SQL): Promise<Record<string, unknown> | undefined> {
+  const [row] = rowsOf<Record<string, unknown>>(await tx.execute(statement));
+  if (!row || row.fresh) return row;
+  const [again] = rowsOf<Record<string, unknown>>(await tx.execute(statement));
+  return again;
+}
+
+/** See lockedRead. */
+export const FRESH_O = sql.raw(`o.xmin = (select s.xmin from orders s where s.id = o.id) as fresh`);
+
 /** An order and its lines from a row of a statement that selected ITEMS_OF_O. */
 export function readOrderWithItems(row: Record<string, unknown>): { order: OrderRow; items: ItemRow[] } {
   return {
@@ -145,9 +164,10 @@ export async function lockOrder(
   orderId: string,
   uniqueCode: string,
 ): Promise<{ order: OrderRow; items: ItemRow[] }> {
-  const [row] = rowsOf<Record<string, unknown>>(
-    await tx.execute(sql`select ${orderShape.columnsOf('o')}, ${ITEMS_OF_O} from orders o
-      where o.id = ${orderId} and o.unique_code = ${uniqueCode} for update of o`),
+  const row = await lockedRead(
+    tx,
+    sql`select ${orderShape.columnsOf('o')}, ${ITEMS_OF_O}, ${FRESH_O} from orders o
+      where o.id = ${orderId} and o.unique_code = ${uniqueCode} for update of o`,
   );
   if (!row) throw new AppError('NOT_FOUND');
   return readOrderWithItems(row);
@@ -354,9 +374,10 @@ export class CheckoutService {
     const outcome = await this.ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
       // The order, its lines and their live prices: one statement.
-      const [row] = rowsOf<Record<string, unknown>>(
-        await tx.execute(sql`select ${orderShape.columnsOf('o')}, ${ITEMS_OF_O}, ${LIVE_PRICES_OF_O} from orders o
-          where o.id = ${input.checkoutId} and o.unique_code = ${input.uniqueCode} for update of o`),
+      const row = await lockedRead(
+        tx,
+        sql`select ${orderShape.columnsOf('o')}, ${ITEMS_OF_O}, ${LIVE_PRICES_OF_O}, ${FRESH_O} from orders o
+          where o.id = ${input.checkoutId} and o.unique_code = ${input.uniqueCode} for update of o`,
       );
       if (!row) throw new AppError('NOT_FOUND');
       const { order, items } = readOrderWithItems(row);

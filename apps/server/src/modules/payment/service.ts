@@ -12,10 +12,12 @@ import { sandboxProvider } from '../../platform/payments/sandbox.js';
 import {
   CheckoutService,
   checkoutView,
+  FRESH_O,
   HOLD_AGAIN,
   heldUnits,
   ITEMS_OF_O,
   type ItemRow,
+  lockedRead,
   lockOrder,
   type OrderRow,
   orderItemsOf,
@@ -109,8 +111,10 @@ export class PaymentService {
         successUrl: payment.successUrl,
         errorUrl: payment.errorUrl,
       });
-      await this.ctx.db.execute(sql`update payments set transaction = ${started.transaction},
-        updated_at = ${new Date()} where id = ${payment.id}`);
+      if (started.transaction !== null) {
+        await this.ctx.db.execute(sql`update payments set transaction = ${started.transaction},
+          updated_at = ${new Date()} where id = ${payment.id}`);
+      }
       return { redirectUrl: started.redirectUrl, paymentId: payment.id };
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
@@ -145,11 +149,12 @@ export class PaymentService {
       const tx = t as unknown as Db;
       // The attempt, then its order (the order every payment path locks them in), with the
       // order's lines and whether its market fulfils on payment: one statement.
-      const [row] = rowsOf<Record<string, unknown>>(
-        await tx.execute(sql`select ${paymentShape.columnsOf('p')}, row_to_json(o) as order_row, ${ITEMS_OF_O},
+      const row = await lockedRead(
+        tx,
+        sql`select ${paymentShape.columnsOf('p')}, row_to_json(o) as order_row, ${ITEMS_OF_O}, ${FRESH_O},
             m.auto_fulfill
           from payments p join orders o on o.id = p.order_id join markets m on m.id = o.market_id
-          where p.id = ${result.paymentId} for update of p, o`),
+          where p.id = ${result.paymentId} for update of p, o`,
       );
       if (!row) throw new AppError('NOT_FOUND');
       const payment = paymentShape.read(row);

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { type PaymentProvider, type PaymentResult, readSignedResult } from './provider.js';
 
 /**
@@ -29,8 +29,9 @@ export function sandboxProvider(secret: string, pageUrl: (paymentId: string) => 
   return {
     name: 'sandbox',
 
+    // The sandbox's bank names the transaction when the card is charged (the card page).
     async start(request) {
-      return { redirectUrl: pageUrl(request.paymentId), transaction: `sbx_${randomBytes(12).toString('hex')}` };
+      return { redirectUrl: pageUrl(request.paymentId), transaction: null };
     },
 
     verifyCallback(body) {
