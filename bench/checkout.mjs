@@ -5,9 +5,10 @@
 // The merchant, store, category and tariff go through the API; products are inserted directly.
 // Every order is a real shopper's path over HTTP: add to cart, checkout, confirm (address and
 // tariff), place, start the payment, open the sandbox card page and pay with the approve card.
-// Some products are scarce, so shoppers race for their last units; afterwards every product's
-// stock must equal its starting stock minus the units of paid orders, never below zero, with
-// nothing left reserved. Loopback only, bounded in time, stops by itself.
+// Some products are scarce, so shoppers race for their last units (restocked before each run);
+// afterwards every product's stock must equal its starting stock plus the restocked units minus
+// the units of paid orders, never below zero, with nothing left reserved. BENCH_ONLY=steps
+// measures the CPU of each step instead. Loopback only, bounded in time, stops by itself.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
