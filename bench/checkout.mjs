@@ -411,6 +411,7 @@ try {
     const failures = new Map();
     async function order(outcomes, durations, windowEnd = Number.POSITIVE_INFINITY) {
       const started = performance.now();
+      outcomes.arrived = (outcomes.arrived ?? 0) + 1;
       const s = {};
       for (const [name, step] of steps) {
         const outcome = await step(s);
@@ -440,7 +441,7 @@ try {
     }
     async function measure(mode, drive) {
       await restockScarce();
-      const outcomes = { paid: 0, inWindow: 0, soldOut: 0, failed: 0 };
+      const outcomes = { arrived: 0, paid: 0, inWindow: 0, soldOut: 0, failed: 0 };
       const durations = [];
       const meter = cpuMeter(server.child.pid);
       const started = performance.now();
@@ -467,7 +468,7 @@ try {
       };
       results.checkout.push(row);
       console.log(
-        `checkout + payment, ${mode}: ${row.ordersPerSecond} paid orders/s (target ≥ ${TARGET.ordersPerSecond}); ${outcomes.paid} paid (${outcomes.inWindow} within the ${SECONDS} s, the rest in ${drainMs} ms after), ${outcomes.soldOut} turned away sold out, ${outcomes.failed} failed; one order end to end median ${row.medianMs} ms, p99 ${row.p99Ms} ms`,
+        `checkout + payment, ${mode}: ${row.ordersPerSecond} paid orders/s (target ≥ ${TARGET.ordersPerSecond}); ${outcomes.arrived} shoppers came, ${outcomes.paid} paid (${outcomes.inWindow} within the ${SECONDS} s, the rest in ${drainMs} ms after), ${outcomes.soldOut} turned away sold out, ${outcomes.failed} failed; one order end to end median ${row.medianMs} ms, p99 ${row.p99Ms} ms`,
       );
       console.log(`  CPU ms per paid order: ${JSON.stringify(row.cpuMsPerOrder)}, machine busy ${row.machineBusy}`);
     }
