@@ -119,6 +119,8 @@ describe('paying with the sandbox’s test cards', () => {
     const page = await t.app.inject({ method: 'GET', url: new URL(redirectUrl).pathname });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Test ödənişi');
+    // Its own icon: without one the browser asks for /favicon.ico and logs the 404.
+    expect(page.body).toContain('<link rel="icon" href="/favicon.svg"');
     expect(page.body).toMatch(/55[.,]00/);
 
     expect(await pay(redirectUrl, SANDBOX_CARDS.approve)).toBe(`/card-success?orderId=${order.id}`);

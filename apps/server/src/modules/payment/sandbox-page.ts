@@ -91,7 +91,7 @@ function verdict(card: string) {
 
 function page(language: Language, body: string, title: string) {
   return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
+<meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${escapeHtml(title)}</title>
 <style>
 body{font-family:system-ui,sans-serif;background:#f4f5f7;color:#1a1b1e;margin:0;display:flex;justify-content:center;padding:32px 16px}
 main{background:#fff;border-radius:12px;box-shadow:0 2px 12px #0001;max-width:420px;width:100%;padding:24px}
