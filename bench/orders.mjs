@@ -149,7 +149,7 @@ async function seed(db, marketId, categoryId, ownerId) {
       `insert into orders (id, market_id, unique_code, number, name, payment_status, fulfillment_status, email, phone,
          shipping_address, billing_address, shipping_name, subtotal, shipping_price, total, reservation, reserved_until,
          card_mask, paid_at, placed_at, refunded_amount, fulfilled_at, canceled_at, archived_at, language, created_at, updated_at,
-         reminder_sent_at)
+         reminder_sent_at, confirmation_sent_at)
        select o.id, $1, 'v_' || replace(o.id::text, '-', ''), o.number, '#' || o.number, s.status,
          case when s.status = 'paid' and o.placed_at < now() - interval '3 days'
               then (case when o.r2 < 0.97 then 'fulfilled' else 'partial' end)
@@ -176,7 +176,9 @@ async function seed(db, marketId, categoryId, ownerId) {
          'az', o.placed_at - interval '5 minutes', o.placed_at,
          -- Steady state: every checkout left unpaid got its one reminder an hour later.
          case when s.status in ('unpaid', 'failed', 'pending') and o.placed_at < now() - interval '1 hour'
-              then o.placed_at + interval '1 hour' end
+              then o.placed_at + interval '1 hour' end,
+         -- Every paid order's confirmation went out when it was paid.
+         case when s.status in ('paid', 'canceled') then o.placed_at + interval '2 minutes' end
        from bench_o o join bench_t t on t.order_id = o.id
        cross join lateral (select case when o.r < 0.78 then 'paid' when o.r < 0.84 then 'canceled'
                                        when o.r < 0.89 then 'failed' when o.r < 0.95 then 'unpaid' else 'pending' end

@@ -183,6 +183,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const abandoned = new AbandonedCheckoutService(ctx);
     const stopReminders = schedule(ctx, 'abandoned-checkout-reminders', 60 * 1000, () => abandoned.run());
     app.addHook('onClose', async () => stopReminders());
+    // Every minute: confirmations the mail server did not take when their order was paid.
+    const stopConfirmations = schedule(ctx, 'order-confirmations', 60 * 1000, () => payments.sendDueConfirmations());
+    app.addHook('onClose', async () => stopConfirmations());
     // Hourly: uploads nothing refers to a day after upload are removed.
     const stop = schedule(ctx, 'remove-unused-media', 60 * 60 * 1000, () =>
       removeUnusedMedia(ctx, new Date(Date.now() - UNUSED_MEDIA_TTL_MS)),

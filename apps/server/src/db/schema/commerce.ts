@@ -168,6 +168,11 @@ export const orders = pgTable(
     // The lists' and the dashboard's indexes (partial, with INCLUDE) live in migration
     // 0007_order_indexes: the schema DSL can't express them.
     index('orders_held_idx').on(t.reservedUntil).where(sql`${t.reservation} = 'held'`),
+    // Paid orders whose confirmation e-mail has not gone out yet (the retry job's queue; an
+    // order leaves it when its confirmation is sent).
+    index('orders_confirmation_due_idx')
+      .on(t.paidAt)
+      .where(sql`${t.confirmationSentAt} is null and ${t.email} is not null and ${t.paymentStatus} = 'paid'`),
   ],
 );
 

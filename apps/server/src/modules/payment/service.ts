@@ -32,6 +32,9 @@ import { orderConfirmationMail } from './mail.js';
 export type PaymentRow = typeof payments.$inferSelect;
 export const paymentShape = rowShape(payments);
 
+/** How long after payment a confirmation that failed is still tried again. */
+const CONFIRMATION_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
 /** The path of the sandbox's hosted card page (payment/sandbox-page.ts). */
 export const SANDBOX_PAGE_PATH = '/sandbox-pay';
 
@@ -267,8 +270,9 @@ export class PaymentService {
     }
   }
 
-  private async sendConfirmation(order: OrderRow, items?: ItemRow[]) {
-    if (!order.email || order.confirmationSentAt) return;
+  /** Mails the order's confirmation in the shopper's language; true when it went out. */
+  private async sendConfirmation(order: OrderRow, items?: ItemRow[]): Promise<boolean> {
+    if (!order.email || order.confirmationSentAt) return false;
     try {
       const view = await checkoutView(this.ctx.db, order, items);
       const message = orderConfirmationMail(view, order.email, order.language as Language);
@@ -276,9 +280,31 @@ export class PaymentService {
       await this.ctx.db.execute(sql`with sent as (
           update orders set confirmation_sent_at = ${new Date()} where id = ${order.id}
         ) ${emailSentEvent(order, 'confirmation', message)}`);
+      return true;
     } catch (error) {
       this.ctx.log.error({ err: error, orderId: order.id }, 'order confirmation mail failed');
+      return false;
     }
+  }
+
+  /**
+   * Confirmations that did not go out when their order was paid (the mail server refused or
+   * was away): sent now, oldest first, for orders paid within the last day — a confirmation days
+   * late helps no one. An order paid less than `minAgeMs` ago is left to the request that paid
+   * it. Run every minute by one process (app.ts); answers how many went out.
+   */
+  async sendDueConfirmations(options: { minAgeMs?: number; limit?: number } = {}): Promise<number> {
+    const now = Date.now();
+    const due = orderShape.rows(
+      await this.ctx.db.execute(sql`select ${orderShape.columns} from orders
+        where confirmation_sent_at is null and email is not null and payment_status = 'paid'
+          and paid_at > ${new Date(now - CONFIRMATION_RETRY_WINDOW_MS)}
+          and paid_at <= ${new Date(now - (options.minAgeMs ?? 60_000))}
+        order by paid_at limit ${options.limit ?? 50}`),
+    );
+    let sent = 0;
+    for (const order of due) if (await this.sendConfirmation(order)) sent++;
+    return sent;
   }
 
   /**

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_confirmation_due_idx" ON "orders" USING btree ("paid_at") WHERE "orders"."confirmation_sent_at" is null and "orders"."email" is not null and "orders"."payment_status" = 'paid';
