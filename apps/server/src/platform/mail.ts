@@ -26,7 +26,15 @@ export interface Mailer {
 
 export function createMailer(config: Config, defaultDb: Db): Mailer {
   if (config.mail.smtpUrl) {
-    const transport = nodemailer.createTransport(config.mail.smtpUrl);
+    // A mail server that stops answering must not hold a request (a shopper's payment result
+    // waits on its confirmation) for long: nodemailer's defaults allow minutes. A mail that fails
+    // is tried again later (payment/service.ts sendDueConfirmations, a minute on).
+    const transport = nodemailer.createTransport({
+      url: config.mail.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
     return {
       kind: 'smtp',
       async send(message) {
