@@ -4,11 +4,11 @@
 // products are inserted directly (the API would take minutes), with the derived columns the
 // product service keeps. Loopback only, bounded in time, stops by itself.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { apiClient, ensureAnyWebBuild, freshDatabase, serverArgs, startProcess, waitForHealth } from './lib.mjs';
+import { benchServer, benchStore } from './lib.mjs';
 
 const PRODUCTS = 10_000;
 const VARIANTS_PER_PRODUCT = 5;
@@ -19,7 +19,6 @@ const CONNECTIONS = 32;
 const TARGET = { p99: 30, rps: 2000 };
 /** Profiling aids: run only the scenarios whose "viewer scenario" matches; keep the database. */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
-const KEEP_DATABASE = process.env.BENCH_KEEP_DATABASE === '1';
 /** Experiment aid: SQL run after seeding (e.g. a proposed index), without touching the server. */
 const EXTRA_SQL = process.env.BENCH_EXTRA_SQL;
 
@@ -32,45 +31,8 @@ const load = () =>
 const loadAtStart = load();
 console.log(`load average at start: ${loadAtStart} (${os.cpus().length} CPUs)`);
 
-await ensureAnyWebBuild();
-const database = await freshDatabase('bench_catalog');
+const { origin, database, server, cleanUp } = await benchServer({ name: 'catalog', port: 3293, minutes: 8 });
 const databaseUrl = database.url;
-const dataDir = mkdtempSync(`${os.tmpdir()}/bench-catalog-`);
-const port = 3293;
-const origin = `http://127.0.0.1:${port}`;
-// Profiling aid: BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server.
-const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-const server = startProcess('node', [...nodeArgs, ...serverArgs()], {
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  DATABASE_URL: database.url,
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-  DEV_MAILBOX: 'on',
-  RATE_LIMIT_MULTIPLIER: '1000000',
-});
-// However it ends, it ends: a hung run is stopped after 8 minutes.
-const watchdog = setTimeout(
-  async () => {
-    console.error('catalog bench: over 8 minutes, stopping');
-    await cleanUp();
-    process.exit(1);
-  },
-  8 * 60 * 1000,
-).unref();
-let cleaned = false;
-async function cleanUp() {
-  if (cleaned) return;
-  cleaned = true;
-  await server.stop();
-  if (KEEP_DATABASE) {
-    console.log(`database kept: ${database.url}`);
-    await database.admin.end();
-  } else {
-    await database.drop();
-  }
-  rmSync(dataDir, { recursive: true, force: true });
-}
 
 // ---- Seed data --------------------------------------------------------------------------------
 
@@ -437,16 +399,7 @@ async function measure(paths, token, seconds = SECONDS) {
 
 const results = [];
 try {
-  await waitForHealth(`${origin}/api/health`, 60_000, server.child);
-  const api = apiClient(origin);
-  const token = await api.signUp('catalog-bench@shop.az');
-  const call = (path, init = {}) => api.call(path, { token, ...init });
-  const owner = await call('/User/get-user');
-  const [sector] = await call('/Sector/get-all-sectors');
-  const market = await call('/Market/create-store', {
-    method: 'POST',
-    body: { name: 'bench-catalog', sectorId: sector.id },
-  });
+  const { call, token, owner, market } = await benchStore(origin, 'catalog-bench@shop.az', 'bench-catalog');
   const categoryIds = [];
   for (const name of CATEGORY_NAMES.slice(0, CATEGORIES)) {
     const category = await call('/Category/create', { method: 'POST', body: { marketId: market.id, name } });
@@ -632,6 +585,5 @@ try {
   );
   if (results.some((r) => r.non2xx || r.errors)) process.exitCode = 1;
 } finally {
-  clearTimeout(watchdog);
   await cleanUp();
 }

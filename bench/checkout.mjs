@@ -10,22 +10,11 @@
 // the units of paid orders, never below zero, with nothing left reserved. BENCH_ONLY=steps
 // measures the CPU of each step instead. Loopback only, bounded in time, stops by itself.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import {
-  apiClient,
-  cpuMeter,
-  ensureAnyWebBuild,
-  freshDatabase,
-  leanClient,
-  median,
-  serverArgs,
-  startProcess,
-  waitForHealth,
-} from './lib.mjs';
+import { benchServer, benchStore, cpuMeter, leanClient, median } from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 100);
@@ -111,41 +100,12 @@ async function poissonRun(url, body, rate, shoppers, seconds) {
   };
 }
 
-await ensureAnyWebBuild();
-const database = await freshDatabase('bench_checkout');
-const dataDir = mkdtempSync(`${os.tmpdir()}/bench-checkout-`);
-const port = 3294;
-const origin = `http://127.0.0.1:${port}`;
-// Profiling aid: BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server.
-const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-const server = startProcess('node', [...nodeArgs, ...serverArgs()], {
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  DATABASE_URL: database.url,
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-  DEV_MAILBOX: 'on',
-  RATE_LIMIT_MULTIPLIER: '1000000',
-  PUBLIC_URL: origin,
-  PAYMENT_SANDBOX_SECRET: randomBytes(32).toString('hex'),
-  NODE_ENV: 'production',
+const { origin, database, server, cleanUp } = await benchServer({
+  name: 'checkout',
+  port: 3294,
+  minutes: 6,
+  env: { PAYMENT_SANDBOX_SECRET: randomBytes(32).toString('hex') },
 });
-const watchdog = setTimeout(
-  async () => {
-    console.error('checkout bench: over 6 minutes, stopping');
-    await cleanUp();
-    process.exit(1);
-  },
-  6 * 60 * 1000,
-).unref();
-let cleaned = false;
-async function cleanUp() {
-  if (cleaned) return;
-  cleaned = true;
-  await server.stop();
-  await database.drop();
-  rmSync(dataDir, { recursive: true, force: true });
-}
 
 function run(options) {
   return new Promise((resolve, reject) => {
@@ -154,16 +114,7 @@ function run(options) {
 }
 
 try {
-  await waitForHealth(`${origin}/api/health`, 60_000, server.child);
-  const api = apiClient(origin);
-  const token = await api.signUp('checkout-bench@shop.az');
-  const call = (path, init = {}) => api.call(path, { token, ...init });
-  const owner = await call('/User/get-user');
-  const [sector] = await call('/Sector/get-all-sectors');
-  const market = await call('/Market/create-store', {
-    method: 'POST',
-    body: { name: 'bench-checkout', sectorId: sector.id },
-  });
+  const { call, owner, market } = await benchStore(origin, 'checkout-bench@shop.az', 'bench-checkout');
   const category = await call('/Category/create', {
     method: 'POST',
     body: { marketId: market.id, name: 'Everything' },
@@ -568,6 +519,5 @@ try {
   client.close();
   console.log(JSON.stringify(results));
 } finally {
-  clearTimeout(watchdog);
   await cleanUp();
 }

@@ -216,3 +216,79 @@ export async function leanClient(origin, connections = 64) {
     });
   return { request, close: () => agent.destroy() };
 }
+
+/**
+ * The server of a benchmark, as in production, on a fresh PostgreSQL database and data
+ * directory: `name` names both (and the watchdog's message), `env` adds to the environment.
+ * Profiling aid: BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles it.
+ * However the run ends it ends: after `minutes` the watchdog cleans up and exits. `cleanUp()`
+ * stops the server and drops the database (kept with BENCH_KEEP_DATABASE=1). Resolves once the
+ * server answers /api/health.
+ */
+export async function benchServer({ name, port, env = {}, minutes, healthTimeoutMs = 90_000 }) {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const os = await import('node:os');
+  await ensureAnyWebBuild();
+  const database = await freshDatabase(`bench_${name}`);
+  const dataDir = mkdtempSync(`${os.tmpdir()}/bench-${name}-`);
+  const origin = `http://127.0.0.1:${port}`;
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const server = startProcess('node', [...nodeArgs, ...serverArgs()], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DEV_MAILBOX: 'on',
+    RATE_LIMIT_MULTIPLIER: '1000000',
+    PUBLIC_URL: origin,
+    NODE_ENV: 'production',
+    ...env,
+  });
+  let cleaned = false;
+  const cleanUp = async () => {
+    if (cleaned) return;
+    cleaned = true;
+    clearTimeout(watchdog);
+    await server.stop();
+    if (process.env.BENCH_KEEP_DATABASE === '1') {
+      console.log(`database kept: ${database.url}`);
+      await database.admin.end();
+    } else {
+      await database.drop();
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const watchdog = setTimeout(
+    async () => {
+      console.error(`${name} bench: over ${minutes} minutes, stopping`);
+      await cleanUp();
+      process.exit(1);
+    },
+    minutes * 60 * 1000,
+  ).unref();
+  try {
+    await waitForHealth(`${origin}/api/health`, healthTimeoutMs, server.child);
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+  return { origin, database, server, cleanUp };
+}
+
+/**
+ * A merchant signed up through the API (the server needs DEV_MAILBOX=on) with a store named
+ * `storeName`: resolves to { call, token, owner, market } — `call(path, init)` signed in as the owner.
+ */
+export async function benchStore(origin, email, storeName) {
+  const api = apiClient(origin);
+  const token = await api.signUp(email);
+  const call = (path, init = {}) => api.call(path, { token, ...init });
+  const owner = await call('/User/get-user');
+  const [sector] = await call('/Sector/get-all-sectors');
+  const market = await call('/Market/create-store', {
+    method: 'POST',
+    body: { name: storeName, sectorId: sector.id },
+  });
+  return { call, token, owner, market };
+}

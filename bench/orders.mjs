@@ -5,11 +5,11 @@
 // 1–4 lines each, a realistic mix of payment and fulfilment states), the visits of the last 200
 // days and the daily page views are inserted directly with SQL, in batches. Loopback only,
 // bounded in time, stops by itself.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { apiClient, ensureAnyWebBuild, freshDatabase, serverArgs, startProcess, waitForHealth } from './lib.mjs';
+import { benchServer, benchStore } from './lib.mjs';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 200_000);
 const PRODUCTS = 200;
@@ -22,7 +22,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 7);
 const LIST_CONNECTIONS = Number(process.env.BENCH_LIST_CONNECTIONS ?? 8);
 const TARGET = { listP99: 50, dashboardP99: 150 };
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
-const KEEP_DATABASE = process.env.BENCH_KEEP_DATABASE === '1';
 /** Experiment aid: SQL run before seeding (e.g. proposed indexes), without touching the server. */
 const EXTRA_SQL = process.env.BENCH_EXTRA_SQL;
 const OFFSET_HOURS = 4; // the owner's default time zone, GMT+4
@@ -34,44 +33,7 @@ const load = () =>
     .join(' ');
 console.log(`load average at start: ${load()} (${os.cpus().length} CPUs)`);
 
-await ensureAnyWebBuild();
-const database = await freshDatabase('bench_orders');
-const dataDir = mkdtempSync(`${os.tmpdir()}/bench-orders-`);
-const port = 3296;
-const origin = `http://127.0.0.1:${port}`;
-const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-const server = startProcess('node', [...nodeArgs, ...serverArgs()], {
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  DATABASE_URL: database.url,
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-  DEV_MAILBOX: 'on',
-  RATE_LIMIT_MULTIPLIER: '1000000',
-  PUBLIC_URL: origin,
-  NODE_ENV: 'production',
-});
-const watchdog = setTimeout(
-  async () => {
-    console.error('orders bench: over 12 minutes, stopping');
-    await cleanUp();
-    process.exit(1);
-  },
-  12 * 60 * 1000,
-).unref();
-let cleaned = false;
-async function cleanUp() {
-  if (cleaned) return;
-  cleaned = true;
-  await server.stop();
-  if (KEEP_DATABASE) {
-    console.log(`database kept: ${database.url}`);
-    await database.admin.end();
-  } else {
-    await database.drop();
-  }
-  rmSync(dataDir, { recursive: true, force: true });
-}
+const { origin, database, server, cleanUp } = await benchServer({ name: 'orders', port: 3296, minutes: 12 });
 
 // ---- Seed -------------------------------------------------------------------------------------
 
@@ -314,16 +276,7 @@ function report(group, scenario, urls, figures, target) {
 }
 
 try {
-  await waitForHealth(`${origin}/api/health`, 90_000, server.child);
-  const api = apiClient(origin);
-  const token = await api.signUp('orders-bench@shop.az');
-  const call = (path, init = {}) => api.call(path, { token, ...init });
-  const owner = await call('/User/get-user');
-  const [sector] = await call('/Sector/get-all-sectors');
-  const market = await call('/Market/create-store', {
-    method: 'POST',
-    body: { name: 'bench-orders', sectorId: sector.id },
-  });
+  const { call, token, owner, market } = await benchStore(origin, 'orders-bench@shop.az', 'bench-orders');
   const category = await call('/Category/create', {
     method: 'POST',
     body: { marketId: market.id, name: 'Everything' },
@@ -442,6 +395,5 @@ try {
   console.error(error);
   process.exitCode = 1;
 } finally {
-  clearTimeout(watchdog);
   await cleanUp();
 }
