@@ -22,12 +22,12 @@ import {
 import { IconShoppingCartOff } from '@tabler/icons-react';
 import { type MouseEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../lib/form';
 import { useListView } from '../../lib/use-list-view';
 import { ListEmpty } from '../../ui/list-empty';
 import { ListFooter } from '../../ui/list-footer';
 import { useRootData } from '../../ui/preferences';
 import { SearchInput } from '../../ui/search-input';
-import { errorText } from '../auth/form';
 import { CopyLink, ReminderBadge } from './badges';
 import { CheckoutDrawer } from './checkout-drawer';
 import { age, linesSummary, moment, shownPhone } from './format';

@@ -1,6 +1,6 @@
 import { type AbandonedCheckout, formatPhone } from '@shop/shared';
 import type { TFunction } from 'i18next';
-import { formatDate, intlTimeZone } from '../account/display';
+import { formatDate, intlTimeZone } from '../../lib/display';
 
 /** How long ago: "5 min", "3 h", "2 days" (in the interface's language). */
 export function age(iso: string, t: TFunction, now = Date.now()): string {

@@ -3,8 +3,8 @@ import { abandonedLimits } from '@shop/shared';
 import { IconMailForward } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText, fieldErrors } from '../../lib/form';
 import { useNotice } from '../../ui/notice';
-import { errorText, fieldErrors } from '../auth/form';
 import { DELAY_UNITS, type DelayUnit, splitDelay } from './list-params';
 import { useSaveReminderSettings } from './queries';
 

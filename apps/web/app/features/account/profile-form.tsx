@@ -13,10 +13,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { z } from 'zod';
+import { errorText, fieldErrors, localizedResolver } from '../../lib/form';
+import { fullPhone, localPhone, maskLocalPhone } from '../../lib/phone';
 import { cookieNames, writeCookie } from '../../lib/storage';
 import { useNotice } from '../../ui/notice';
-import { errorText, fieldErrors, localizedResolver } from '../auth/form';
-import { fullPhone, localPhone, maskLocalPhone } from './phone';
 import { useUpdateUser } from './queries';
 
 /** Each language by its own name, as a speaker looks for it. */

@@ -3,10 +3,10 @@ import { type FetchQueryOptions, queryOptions, useMutation, useQueryClient } fro
 import { useTranslation } from 'react-i18next';
 import { redirect, useNavigate } from 'react-router';
 import { ApiError, api, apiGet } from '../../lib/api';
+import { errorText } from '../../lib/form';
 import { getQueryClient, tags } from '../../lib/query';
 import { storageKeys, stored } from '../../lib/storage';
 import { useNotice } from '../../ui/notice';
-import { errorText } from '../auth/form';
 
 /**
  * The signed-in user. Guards fetch it fresh (staleTime 0 through fetchQuery); screens read the

@@ -2,9 +2,9 @@ import { Box, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title
 import { useForm } from '@mantine/form';
 import { type UpdateOwnerInput, type UserView, updateOwnerSchema } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
+import { errorText, fieldErrors, localizedResolver } from '../../lib/form';
 import { useNotice } from '../../ui/notice';
-import { errorText, fieldErrors, localizedResolver } from '../auth/form';
-import { PasswordStrength } from '../auth/password-strength';
+import { PasswordStrength } from '../../ui/password-strength';
 import { useUpdateOwner } from './queries';
 
 type SecurityValues = {

@@ -3,7 +3,7 @@ import type { UserView } from '@shop/shared';
 import { IconChevronDown, IconLogout, IconUserCog } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { displayName } from './display';
+import { displayName } from '../../lib/display';
 import { useSignOut } from './queries';
 
 /** The header's account menu: who is signed in, account settings, sign out. */

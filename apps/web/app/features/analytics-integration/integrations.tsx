@@ -2,7 +2,7 @@ import { Button, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core'
 import { ANALYTICS, ANALYTICS_KINDS } from '@shop/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../auth/form';
+import { errorText } from '../../lib/form';
 import { PixelCard } from './pixel-card';
 import { analyticsIdsQuery } from './queries';
 

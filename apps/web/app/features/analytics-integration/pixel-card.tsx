@@ -10,8 +10,8 @@ import {
   IconExternalLink,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { errorText, localizedResolver, useApiSubmit } from '../../lib/form';
 import { useNotice } from '../../ui/notice';
-import { errorText, localizedResolver, useApiSubmit } from '../auth/form';
 import { useRemoveAnalyticsId, useSaveAnalyticsId } from './queries';
 
 /** What the screen shows of each service besides its texts: its mark and where its id lives. */

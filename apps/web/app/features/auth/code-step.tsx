@@ -2,8 +2,8 @@ import { Button, Stack } from '@mantine/core';
 import { codeSchema } from '@shop/shared';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../lib/form';
 import { CodeInput } from './code-input';
-import { errorText } from './form';
 import { ScreenTitle } from './screen-title';
 
 /**

@@ -1,9 +1,9 @@
 import type { MarketView, UserView } from '@shop/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { resolveChosenMarket } from '../../lib/chosen-market';
 import { tags } from '../../lib/query';
 import { sessionKeys, sessionStored, storageKeys, stored } from '../../lib/storage';
-import { resolveChosenMarket } from '../markets/chosen-market';
 
 export interface SignedIn {
   token: string;

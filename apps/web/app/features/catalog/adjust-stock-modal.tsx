@@ -4,10 +4,10 @@ import { adjustStockSchema, catalogLimits, INVENTORY_REASONS, type InventoryRow 
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api';
+import { errorText, localizedResolver } from '../../lib/form';
 import { useNotice } from '../../ui/notice';
-import { errorText, localizedResolver } from '../auth/form';
+import { Thumb } from '../../ui/panel';
 import { useAdjustStock } from './queries';
-import { Thumb } from './ui';
 
 type Reason = (typeof INVENTORY_REASONS)[number];
 type Direction = 'add' | 'remove';

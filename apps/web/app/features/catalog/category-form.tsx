@@ -3,12 +3,12 @@ import { useForm } from '@mantine/form';
 import { type CategoryView, createCategorySchema, type Status } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { errorText, fieldErrors, localizedResolver } from '../../lib/form';
+import { ConfirmDelete, useDeleteTarget } from '../../ui/confirm-delete';
+import { ImageUpload } from '../../ui/image-upload';
 import { useNotice } from '../../ui/notice';
-import { errorText, fieldErrors, localizedResolver } from '../auth/form';
-import { ImageUpload } from '../markets/image-upload';
-import { ConfirmDelete, useDeleteTarget } from './confirm-delete';
+import { FormActions, StatusField } from '../../ui/panel';
 import { useDeleteCategory, useSaveCategory } from './queries';
-import { FormActions, StatusField } from './ui';
 import { useUnsavedChanges } from './unsaved-changes';
 
 type CategoryValues = {

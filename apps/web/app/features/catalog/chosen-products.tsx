@@ -21,8 +21,8 @@ import { ActionIcon, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { formatMoney } from '@shop/shared';
 import { IconGripVertical, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge, Thumb } from '../../ui/panel';
 import type { PickedProduct } from './product-picker';
-import { StatusBadge, Thumb } from './ui';
 
 interface ChosenProductsProps {
   ids: string[];

@@ -4,14 +4,14 @@ import { type CollectionView, catalogLimits, createCollectionSchema, type Status
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { errorText, fieldErrors, localizedResolver } from '../../lib/form';
+import { ConfirmDelete, useDeleteTarget } from '../../ui/confirm-delete';
+import { ImageUpload } from '../../ui/image-upload';
 import { useNotice } from '../../ui/notice';
-import { errorText, fieldErrors, localizedResolver } from '../auth/form';
-import { ImageUpload } from '../markets/image-upload';
+import { FormActions, StatusField } from '../../ui/panel';
 import { ChosenProducts } from './chosen-products';
-import { ConfirmDelete, useDeleteTarget } from './confirm-delete';
 import { type PickedProduct, ProductPicker } from './product-picker';
 import { useDeleteCollection, useSaveCollection } from './queries';
-import { FormActions, StatusField } from './ui';
 import { useUnsavedChanges } from './unsaved-changes';
 
 type CollectionValues = {

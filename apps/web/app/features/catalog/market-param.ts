@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { useControlPanel } from '../markets/control-panel';
+import { useControlPanel } from '../../lib/control-panel';
 
 /**
  * An editor's address names its store (edit-…/{marketId}/{id}, SPEC §2). Opened for another of

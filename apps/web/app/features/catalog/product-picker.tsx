@@ -5,10 +5,10 @@ import { IconCheck, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../auth/form';
+import { errorText } from '../../lib/form';
+import { StatusBadge, Thumb } from '../../ui/panel';
 import classes from './catalog.module.css';
 import { productPickerQuery } from './queries';
-import { StatusBadge, Thumb } from './ui';
 
 /** What the editor keeps of a chosen product to show it. */
 export type PickedProduct = Pick<ProductListItem, 'id' | 'title' | 'imageUrl' | 'price' | 'status'>;

@@ -17,9 +17,9 @@ import { IconArrowLeft, IconMail, IconPhone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../lib/api';
+import { formatDate } from '../../lib/display';
+import { errorText } from '../../lib/form';
 import { useRootData } from '../../ui/preferences';
-import { formatDate } from '../account/display';
-import { errorText } from '../auth/form';
 import { shownPhone } from './list-params';
 import { useCustomer } from './queries';
 

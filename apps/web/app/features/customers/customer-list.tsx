@@ -17,13 +17,13 @@ import { IconArrowDown, IconArrowUp, IconSelector, IconUsers } from '@tabler/ico
 import { type MouseEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { formatDate } from '../../lib/display';
+import { errorText } from '../../lib/form';
 import { useListView } from '../../lib/use-list-view';
 import { ListEmpty } from '../../ui/list-empty';
 import { ListFooter } from '../../ui/list-footer';
 import { useRootData } from '../../ui/preferences';
 import { SearchInput } from '../../ui/search-input';
-import { formatDate } from '../account/display';
-import { errorText } from '../auth/form';
 import {
   PAGE_SIZES,
   readCustomerListView,

@@ -16,7 +16,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useControlPanel } from './control-panel';
+import { useControlPanel } from '../../lib/control-panel';
 
 interface NavItem {
   /** Text key under cp.nav. */

@@ -1,9 +1,9 @@
 import type { CreateMarketInput, MarketView, SectorView, UpdateMarketInput } from '@shop/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiGet } from '../../lib/api';
+import { rememberMarket } from '../../lib/chosen-market';
 import { tags } from '../../lib/query';
 import { useRootData } from '../../ui/preferences';
-import { rememberMarket } from './chosen-market';
 
 /** The signed-in owner's stores, oldest first (the server's order): the Store tag itself. */
 export const marketsQuery = queryOptions({
@@ -44,23 +44,6 @@ export function useUpdateMarket() {
       // The header and the storefront address read the stored name: keep it in step with a rename.
       rememberMarket(market);
       await queryClient.invalidateQueries({ queryKey: tags.store });
-    },
-  });
-}
-
-export interface UploadedImage {
-  url: string;
-  width: number;
-  height: number;
-}
-
-/** POST /Media/upload: one image as multipart field "file"; the server re-encodes it. */
-export function useUploadImage() {
-  return useMutation({
-    mutationFn: (file: File) => {
-      const body = new FormData();
-      body.append('file', file);
-      return api<UploadedImage>('POST', '/Media/upload', body);
     },
   });
 }

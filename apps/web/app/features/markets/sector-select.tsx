@@ -1,6 +1,6 @@
 import { Loader, Select, type SelectProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../auth/form';
+import { errorText } from '../../lib/form';
 import { useSectors } from './queries';
 
 /** The sector of a store, from GET /Sector/get-all-sectors (named in the interface language). */

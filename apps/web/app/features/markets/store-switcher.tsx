@@ -2,7 +2,7 @@ import { Button, Menu, Text } from '@mantine/core';
 import { IconCheck, IconPlus, IconSelector } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useControlPanel } from './control-panel';
+import { useControlPanel } from '../../lib/control-panel';
 import { MarketLogo } from './market-logo';
 
 /** The header's store menu: every store of the owner, and the way to a new one. */

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { formatDate, intlTimeZone } from '../account/display';
-import { localPhone } from '../account/phone';
+import { formatDate, intlTimeZone } from '../../lib/display';
+import { localPhone } from '../../lib/phone';
 
 /** "14:05" in the user's time zone (GMT±N of their profile). */
 export function formatTime(iso: string, timeZone: string): string {

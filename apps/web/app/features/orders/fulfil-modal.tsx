@@ -4,8 +4,8 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
+import { errorText } from '../../lib/form';
 import { useNotice } from '../../ui/notice';
-import { errorText } from '../auth/form';
 import { ActionModal } from './action-modal';
 import {
   type ActionErrors,

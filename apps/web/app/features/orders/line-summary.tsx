@@ -1,6 +1,6 @@
 import { Group, Stack, Text } from '@mantine/core';
 import type { OrderDetailsLine } from '@shop/shared';
-import { Thumb } from '../catalog/ui';
+import { Thumb } from '../../ui/panel';
 
 /** A line's picture, title, variant and SKU: how a line is recognised on the page and in the dialogs. */
 export function LineSummary({ line, size = 48 }: { line: OrderDetailsLine; size?: number }) {

@@ -4,9 +4,9 @@ import { type OrderSettings, orderSettingsSchema } from '@shop/shared';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { errorText, fieldErrors, localizedResolver } from '../../lib/form';
 import { useNotice } from '../../ui/notice';
-import { errorText, fieldErrors, localizedResolver } from '../auth/form';
-import { LoadError } from '../catalog/ui';
+import { LoadError } from '../../ui/panel';
 import { orderName } from './format';
 import { orderSettingsQuery, useSaveOrderSettings } from './queries';
 

@@ -23,7 +23,7 @@ import { IconGripVertical, IconPhotoPlus, IconX } from '@tabler/icons-react';
 import { type ComponentPropsWithoutRef, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
-import { useUploadImage } from './queries';
+import { useUploadImage } from '../../lib/upload';
 
 const ACCEPTED_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 /** Failures worth telling apart; anything else reads "File upload failed" (SPEC §8). */

@@ -4,8 +4,8 @@ import { isMessageKey } from '@shop/shared';
 import { IconAlertTriangle, IconCircleCheck, IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../lib/form';
 import { useNotice } from '../../ui/notice';
-import { errorText } from '../auth/form';
 import { useImportProducts } from './queries';
 
 interface ImportDialogProps {

@@ -30,13 +30,13 @@ import {
 import { type MouseEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { errorText } from '../../lib/form';
 import { pageCount, useListView } from '../../lib/use-list-view';
 import { ListEmpty } from '../../ui/list-empty';
 import { ListFooter } from '../../ui/list-footer';
 import { useNotice } from '../../ui/notice';
 import { useRootData } from '../../ui/preferences';
 import { SearchInput } from '../../ui/search-input';
-import { errorText } from '../auth/form';
 import { ImportDialog } from './import-dialog';
 import { isFiltered, type ListView, PAGE_SIZES, readListView, toListQuery, writeListView } from './list-params';
 import {

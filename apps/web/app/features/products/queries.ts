@@ -144,23 +144,6 @@ export function useImportProducts() {
   });
 }
 
-export interface UploadedImage {
-  url: string;
-  width: number;
-  height: number;
-}
-
-/** POST /Media/upload: one image as multipart field "file". */
-export function useUploadImage() {
-  return useMutation({
-    mutationFn: (file: File) => {
-      const body = new FormData();
-      body.append('file', file);
-      return api<UploadedImage>('POST', '/Media/upload', body);
-    },
-  });
-}
-
 /**
  * GET /Products/export/{marketId}: the CSV arrives as a file (not the JSON envelope), so it is
  * fetched here and handed to the browser as a download.

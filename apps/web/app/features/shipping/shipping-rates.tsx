@@ -21,10 +21,10 @@ import { IconAlertTriangle, IconPencil, IconPlus, IconTrash, IconTruckDelivery }
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../lib/form';
+import { ConfirmDelete, useDeleteTarget } from '../../ui/confirm-delete';
 import { useNotice } from '../../ui/notice';
-import { errorText } from '../auth/form';
-import { ConfirmDelete, useDeleteTarget } from '../catalog/confirm-delete';
-import { EmptyState, LoadError } from '../catalog/ui';
+import { EmptyState, LoadError } from '../../ui/panel';
 import { tariffUpdate } from './form-values';
 import { shippingTariffsQuery, useDeleteTariff, useToggleTariff } from './queries';
 import { conditionSummary, daysSummary, zoneSummary } from './summary';

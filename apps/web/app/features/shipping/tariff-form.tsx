@@ -16,9 +16,9 @@ import { useForm } from '@mantine/form';
 import { commerceLimits, createTariffSchema, type ShippingTariff } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText, fieldErrors, localizedResolver } from '../../lib/form';
 import { useNotice } from '../../ui/notice';
-import { errorText, fieldErrors, localizedResolver } from '../auth/form';
-import { FormActions } from '../catalog/ui';
+import { FormActions } from '../../ui/panel';
 import {
   type ConditionKind,
   emptyTariffValues,

@@ -6,7 +6,7 @@ import { type StoreInfo, useStore, useStorePath } from '../../lib/store-context'
 import { ErrorFallback } from '../../ui/error-fallback';
 import { NotFound } from '../../ui/not-found';
 import { LanguageSwitch, ThemeToggle } from '../../ui/preferences';
-import { CartButton } from '../cart/cart-drawer';
+import { CartButton } from './cart-drawer';
 import css from './storefront.module.css';
 
 /** The store's palette and font as CSS variables (a theme editor only has to set them). */

@@ -6,8 +6,8 @@ import { trackAddToCart } from '../../lib/analytics/track';
 import { useStorePath } from '../../lib/store-context';
 import { useNotice } from '../../ui/notice';
 import { Price } from '../../ui/price';
-import { CartError, useCart, useCartState } from '../cart/cart';
-import { useCartErrors } from '../cart/cart-drawer';
+import { CartError, useCart, useCartState } from './cart';
+import { useCartErrors } from './cart-drawer';
 import css from './storefront.module.css';
 
 const MAX_QUANTITY = 999;

@@ -5,10 +5,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, redirect, useNavigate } from 'react-router';
 import { fetchSignedIn } from '../../features/account/queries';
-import { rememberMarket } from '../../features/markets/chosen-market';
 import { MarketLogo } from '../../features/markets/market-logo';
 import { marketsQuery } from '../../features/markets/queries';
 import { storeAddress, useOrigin } from '../../features/markets/store-address';
+import { rememberMarket } from '../../lib/chosen-market';
 import { PageLoader } from '../../ui/page-loader';
 import type { Route } from './+types/choose-market';
 

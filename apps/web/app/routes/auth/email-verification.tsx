@@ -3,9 +3,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CodeStep } from '../../features/auth/code-step';
-import { errorText } from '../../features/auth/form';
 import { useCooldown } from '../../features/auth/use-cooldown';
 import { ApiError, api } from '../../lib/api';
+import { errorText } from '../../lib/form';
 import { sessionKeys, sessionStored } from '../../lib/storage';
 import { useNotice } from '../../ui/notice';
 

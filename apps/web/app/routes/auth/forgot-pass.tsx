@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CodeStep } from '../../features/auth/code-step';
-import { errorText, localizedResolver, useApiSubmit } from '../../features/auth/form';
 import { ScreenTitle } from '../../features/auth/screen-title';
 import { api } from '../../lib/api';
+import { errorText, localizedResolver, useApiSubmit } from '../../lib/form';
 import { sessionKeys, sessionStored } from '../../lib/storage';
 import { useNotice } from '../../ui/notice';
 

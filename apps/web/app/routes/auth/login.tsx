@@ -5,11 +5,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { errorText, localizedResolver, useApiSubmit } from '../../features/auth/form';
 import { GoogleButton, googleRedirectUri } from '../../features/auth/google';
 import { ScreenTitle } from '../../features/auth/screen-title';
 import { destinationAfterSignIn, type SignedIn } from '../../features/auth/session';
 import { ApiError, api } from '../../lib/api';
+import { errorText, localizedResolver, useApiSubmit } from '../../lib/form';
 import { sessionKeys, sessionStored } from '../../lib/storage';
 import { useNotice } from '../../ui/notice';
 

@@ -5,12 +5,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { localizedResolver, useApiSubmit } from '../../features/auth/form';
-import { PasswordStrength } from '../../features/auth/password-strength';
 import { ScreenTitle } from '../../features/auth/screen-title';
 import { api } from '../../lib/api';
+import { localizedResolver, useApiSubmit } from '../../lib/form';
 import { sessionKeys, sessionStored } from '../../lib/storage';
 import { useNotice } from '../../ui/notice';
+import { PasswordStrength } from '../../ui/password-strength';
 
 export function meta() {
   return [{ title: 'New password · Shop builder' }];

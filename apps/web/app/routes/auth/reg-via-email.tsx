@@ -3,11 +3,11 @@ import { useForm } from '@mantine/form';
 import { registerSchema } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { localizedResolver, useApiSubmit } from '../../features/auth/form';
-import { PasswordStrength } from '../../features/auth/password-strength';
 import { ScreenTitle } from '../../features/auth/screen-title';
 import { api } from '../../lib/api';
+import { localizedResolver, useApiSubmit } from '../../lib/form';
 import { sessionKeys, sessionStored } from '../../lib/storage';
+import { PasswordStrength } from '../../ui/password-strength';
 import { useRootData } from '../../ui/preferences';
 
 export function meta() {

@@ -1,5 +1,5 @@
 import { AbandonedCheckoutList } from '../../features/abandoned/abandoned-list';
-import { useControlPanel } from '../../features/markets/control-panel';
+import { useControlPanel } from '../../lib/control-panel';
 import type { Route } from './+types/abandoned-checkouts';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Abandoned checkouts · Control panel' }];

@@ -1,8 +1,8 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { COLLECTIONS_PATH, CollectionForm } from '../../features/catalog/collection-form';
-import { PageHeader } from '../../features/catalog/ui';
-import { useControlPanel } from '../../features/markets/control-panel';
+import { useControlPanel } from '../../lib/control-panel';
+import { PageHeader } from '../../ui/panel';
 import type { Route } from './+types/add-collection';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Add collection · Control panel' }];

@@ -1,5 +1,5 @@
-import { useControlPanel } from '../../features/markets/control-panel';
 import { ProductForm } from '../../features/products/product-form';
+import { useControlPanel } from '../../lib/control-panel';
 import type { Route } from './+types/add-product';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Add product · Control panel' }];

@@ -1,8 +1,8 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AnalyticsIntegrations } from '../../features/analytics-integration/integrations';
-import { useControlPanel } from '../../features/markets/control-panel';
 import { SettingsNav } from '../../features/markets/settings-nav';
+import { useControlPanel } from '../../lib/control-panel';
 import type { Route } from './+types/analytics-integration';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Analytics integrations · Control panel' }];

@@ -2,7 +2,6 @@ import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@m
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorText } from '../../features/auth/form';
 import { useEditorMarket } from '../../features/catalog/market-param';
 import { DailyTable } from '../../features/dashboard/daily-table';
 import { KpiCards } from '../../features/dashboard/kpi-cards';
@@ -12,7 +11,8 @@ import { RangePicker } from '../../features/dashboard/range-picker';
 import { SalesChart } from '../../features/dashboard/sales-chart';
 import { StatusBreakdown } from '../../features/dashboard/status-breakdown';
 import { TopProducts } from '../../features/dashboard/top-products';
-import { useControlPanel } from '../../features/markets/control-panel';
+import { useControlPanel } from '../../lib/control-panel';
+import { errorText } from '../../lib/form';
 import { useRootData } from '../../ui/preferences';
 import type { Route } from './+types/analytics';
 

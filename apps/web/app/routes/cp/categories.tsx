@@ -19,12 +19,12 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { errorText } from '../../features/auth/form';
-import { ConfirmDelete, useDeleteTarget } from '../../features/catalog/confirm-delete';
 import { categoriesQuery, useDeleteCategory } from '../../features/catalog/queries';
-import { EmptyState, LoadError, PageHeader, StatusBadge, Thumb } from '../../features/catalog/ui';
-import { useControlPanel } from '../../features/markets/control-panel';
+import { useControlPanel } from '../../lib/control-panel';
+import { errorText } from '../../lib/form';
+import { ConfirmDelete, useDeleteTarget } from '../../ui/confirm-delete';
 import { useNotice } from '../../ui/notice';
+import { EmptyState, LoadError, PageHeader, StatusBadge, Thumb } from '../../ui/panel';
 import type { Route } from './+types/categories';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Categories · Control panel' }];

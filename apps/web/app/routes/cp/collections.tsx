@@ -20,13 +20,13 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorText } from '../../features/auth/form';
 import classes from '../../features/catalog/catalog.module.css';
-import { ConfirmDelete, useDeleteTarget } from '../../features/catalog/confirm-delete';
 import { collectionsQuery, useDeleteCollection } from '../../features/catalog/queries';
-import { EmptyState, LoadError, PageHeader, StatusBadge } from '../../features/catalog/ui';
-import { useControlPanel } from '../../features/markets/control-panel';
+import { useControlPanel } from '../../lib/control-panel';
+import { errorText } from '../../lib/form';
+import { ConfirmDelete, useDeleteTarget } from '../../ui/confirm-delete';
 import { useNotice } from '../../ui/notice';
+import { EmptyState, LoadError, PageHeader, StatusBadge } from '../../ui/panel';
 import type { Route } from './+types/collections';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Collections · Control panel' }];

@@ -1,5 +1,5 @@
 import { CustomerDetailsPage } from '../../features/customers/customer-details';
-import { useControlPanel } from '../../features/markets/control-panel';
+import { useControlPanel } from '../../lib/control-panel';
 import type { Route } from './+types/customer';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Customer · Control panel' }];

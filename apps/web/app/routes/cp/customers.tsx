@@ -1,5 +1,5 @@
 import { CustomerList } from '../../features/customers/customer-list';
-import { useControlPanel } from '../../features/markets/control-panel';
+import { useControlPanel } from '../../lib/control-panel';
 import type { Route } from './+types/customers';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Customers · Control panel' }];

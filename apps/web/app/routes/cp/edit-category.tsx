@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CATEGORIES_PATH, CategoryForm } from '../../features/catalog/category-form';
 import { useEditorMarket } from '../../features/catalog/market-param';
 import { categoryQuery } from '../../features/catalog/queries';
-import { LoadError, PageHeader } from '../../features/catalog/ui';
+import { LoadError, PageHeader } from '../../ui/panel';
 import type { Route } from './+types/edit-category';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Edit category · Control panel' }];

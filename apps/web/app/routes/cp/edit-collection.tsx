@@ -5,7 +5,7 @@ import { COLLECTIONS_PATH, CollectionForm } from '../../features/catalog/collect
 import { useEditorMarket } from '../../features/catalog/market-param';
 import { pickedOf } from '../../features/catalog/product-picker';
 import { collectionMembersQuery, collectionQuery } from '../../features/catalog/queries';
-import { LoadError, PageHeader } from '../../features/catalog/ui';
+import { LoadError, PageHeader } from '../../ui/panel';
 import type { Route } from './+types/edit-collection';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Edit collection · Control panel' }];

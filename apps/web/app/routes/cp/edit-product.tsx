@@ -3,9 +3,9 @@ import { IconArrowLeft, IconPackageOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorText } from '../../features/auth/form';
 import { ProductForm } from '../../features/products/product-form';
 import { isNotFound, productQuery } from '../../features/products/queries';
+import { errorText } from '../../lib/form';
 import type { Route } from './+types/edit-product';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Edit product · Control panel' }];

@@ -1,9 +1,9 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useControlPanel } from '../../features/markets/control-panel';
 import { SettingsNav } from '../../features/markets/settings-nav';
 import { StoreSettingsForm } from '../../features/markets/store-settings-form';
 import { OrderSettingsCard } from '../../features/orders/order-settings-card';
+import { useControlPanel } from '../../lib/control-panel';
 import type { Route } from './+types/general';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Store settings · Control panel' }];

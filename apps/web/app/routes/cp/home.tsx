@@ -2,8 +2,6 @@ import { Anchor, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine
 import { IconChartBar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { displayName } from '../../features/account/display';
-import { errorText } from '../../features/auth/form';
 import { KpiCards } from '../../features/dashboard/kpi-cards';
 import { useDashboard } from '../../features/dashboard/queries';
 import { rangeSearch, useDashboardRange } from '../../features/dashboard/range';
@@ -12,7 +10,9 @@ import { SalesChart } from '../../features/dashboard/sales-chart';
 import { SetupChecklist, setupSteps } from '../../features/dashboard/setup-checklist';
 import { TodoCard } from '../../features/dashboard/todo-card';
 import { TopProducts } from '../../features/dashboard/top-products';
-import { useControlPanel } from '../../features/markets/control-panel';
+import { useControlPanel } from '../../lib/control-panel';
+import { displayName } from '../../lib/display';
+import { errorText } from '../../lib/form';
 import { useRootData } from '../../ui/preferences';
 import type { Route } from './+types/home';
 

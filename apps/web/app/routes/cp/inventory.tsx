@@ -23,8 +23,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AdjustStockModal } from '../../features/catalog/adjust-stock-modal';
 import { INVENTORY_PAGE_SIZE, inventoryQuery, type StockLevel } from '../../features/catalog/queries';
-import { EmptyState, LoadError, PageHeader, Thumb } from '../../features/catalog/ui';
-import { useControlPanel } from '../../features/markets/control-panel';
+import { useControlPanel } from '../../lib/control-panel';
+import { EmptyState, LoadError, PageHeader, Thumb } from '../../ui/panel';
 import type { Route } from './+types/inventory';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Inventory · Control panel' }];

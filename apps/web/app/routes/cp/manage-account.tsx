@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { ProfileForm } from '../../features/account/profile-form';
 import { fetchSignedIn, isUnauthorized, userQuery } from '../../features/account/queries';
 import { SecurityForm } from '../../features/account/security-form';
-import { ImageUpload } from '../../features/markets/image-upload';
+import { ImageUpload } from '../../ui/image-upload';
 import { MantineRoot } from '../../ui/mantine';
 import { PageLoader } from '../../ui/page-loader';
 import { LanguageSwitch, ThemeToggle } from '../../ui/preferences';

@@ -1,6 +1,6 @@
 import { useEditorMarket } from '../../features/catalog/market-param';
-import { useControlPanel } from '../../features/markets/control-panel';
 import { ORDERS_PATH, OrderDetailsScreen } from '../../features/orders/order-details';
+import { useControlPanel } from '../../lib/control-panel';
 import type { Route } from './+types/order-details';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Order · Control panel' }];

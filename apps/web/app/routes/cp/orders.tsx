@@ -1,5 +1,5 @@
-import { useControlPanel } from '../../features/markets/control-panel';
 import { OrderList } from '../../features/orders/order-list';
+import { useControlPanel } from '../../lib/control-panel';
 import type { Route } from './+types/orders';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Orders · Control panel' }];

@@ -1,5 +1,5 @@
-import { useControlPanel } from '../../features/markets/control-panel';
 import { ProductList } from '../../features/products/product-list';
+import { useControlPanel } from '../../lib/control-panel';
 import type { Route } from './+types/products';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Products · Control panel' }];

@@ -1,8 +1,8 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useControlPanel } from '../../features/markets/control-panel';
 import { SettingsNav } from '../../features/markets/settings-nav';
 import { ShippingRates } from '../../features/shipping/shipping-rates';
+import { useControlPanel } from '../../lib/control-panel';
 import type { Route } from './+types/shipping-and-delivery';
 
 export const meta: Route.MetaFunction = () => [{ title: 'Shipping and delivery · Control panel' }];

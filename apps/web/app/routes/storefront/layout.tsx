@@ -1,8 +1,8 @@
 import { type AnalyticsIds, PAGE_CACHE_HEADER, STORE_PAGE_HEADER, type StoreCategory } from '@shop/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { data, Outlet, type ShouldRevalidateFunctionArgs, useLocation } from 'react-router';
-import { Cart, CartContext } from '../../features/cart/cart';
-import { CartDrawer, useCartErrors } from '../../features/cart/cart-drawer';
+import { Cart, CartContext } from '../../features/storefront/cart';
+import { CartDrawer, useCartErrors } from '../../features/storefront/cart-drawer';
 import { StoreErrorBoundary, StoreFooter, StoreHeader, themeStyle } from '../../features/storefront/frame';
 import { requestLanguage, resolveStore, STOREFRONT_MESSAGES } from '../../features/storefront/store.server';
 import css from '../../features/storefront/storefront.module.css';

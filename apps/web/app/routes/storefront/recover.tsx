@@ -2,7 +2,7 @@ import type { RecoveredBasket } from '@shop/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useCart } from '../../features/cart/cart';
+import { useCart } from '../../features/storefront/cart';
 import { StoreErrorBoundary } from '../../features/storefront/frame';
 import { seoMeta } from '../../features/storefront/seo';
 import { pageSeo } from '../../features/storefront/seo.server';

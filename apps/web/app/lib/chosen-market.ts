@@ -1,5 +1,5 @@
 import type { MarketView } from '@shop/shared';
-import { storageKeys, stored } from '../../lib/storage';
+import { storageKeys, stored } from './storage';
 
 /**
  * The store the control panel works on is kept in persistent storage (SPEC §3: chooseMarket

@@ -5,8 +5,8 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ApiError } from '../../lib/api';
-import { useNotice } from '../../ui/notice';
+import { useNotice } from '../ui/notice';
+import { ApiError } from './api';
 
 /** A Mantine form resolver from a shared zod schema whose messages are catalogue keys. */
 export function localizedResolver<T extends z.ZodType>(schema: T, t: TFunction) {

@@ -3,8 +3,8 @@ import { limits, type MessageKey } from '@shop/shared';
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { type ComponentPropsWithoutRef, type DragEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api';
-import { useUploadImage } from './queries';
+import { ApiError } from '../lib/api';
+import { useUploadImage } from '../lib/upload';
 
 const ACCEPTED_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 /** Failures worth telling apart; anything else reads "File upload failed" (SPEC §8). */

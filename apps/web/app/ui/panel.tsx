@@ -18,8 +18,8 @@ import { IconArrowLeft, IconPhoto, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../lib/api';
-import { errorText } from '../auth/form';
+import { ApiError } from '../lib/api';
+import { errorText } from '../lib/form';
 
 /** A list picture: the 400 px rendition of an upload, or a quiet placeholder when there is none. */
 export function Thumb({ url, size = 44, alt = '' }: { url: string | null | undefined; size?: number; alt?: string }) {

@@ -2,7 +2,7 @@ import type { Basket, Checkout, MessageKey } from '@shop/shared';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import { ApiError } from '../../lib/api';
 import { storedVisitorId, visitorId } from '../../lib/visitor';
-import { basketApi } from './api';
+import { basketApi } from './cart-api';
 
 export interface CartState {
   basket: Basket | null;

@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from './api';
+
+export interface UploadedImage {
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** POST /Media/upload: one image as multipart field "file"; the server re-encodes it. */
+export function useUploadImage() {
+  return useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append('file', file);
+      return api<UploadedImage>('POST', '/Media/upload', body);
+    },
+  });
+}
