@@ -236,6 +236,11 @@ for (const language of ['az', 'en'] as const) {
       await expect(row).toBeVisible();
       await expect(row).toContainText(text.from(text.money('25.00')));
       await expect(row).toContainText(text.money('40.00'));
+      // Azerbaijani prices carry the manat sign: its own one-glyph face loads (app.css), so the
+      // sign shows even where the system's fonts lack it (this machine's do).
+      const manatLoaded = () =>
+        page.evaluate(() => [...document.fonts].some((f) => f.family === 'Manat' && f.status === 'loaded'));
+      await expect.poll(manatLoaded).toBe(language === 'az');
       await expect(row).toContainText(text.inStock(3 + 5 + 7 + 9));
       await expect(row).toContainText(categoryName);
       await expect(row.locator('td').last()).toHaveText('4');
