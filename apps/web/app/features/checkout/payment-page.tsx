@@ -1,7 +1,7 @@
 import type { AnalyticsIds, Checkout } from '@shop/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { AnalyticsPixels } from '../../lib/analytics/pixels';
-import { trackPurchase } from '../../lib/analytics/track';
+import { countStorePage, trackPurchase } from '../../lib/analytics/track';
 import { apiGet } from '../../lib/api';
 import { languageOf } from '../../lib/i18n';
 import { useStore } from '../../lib/store-context';
@@ -28,9 +28,17 @@ export function PaymentResultPage({ outcome, language }: { outcome: 'success' | 
     },
     [store],
   );
+  // A page view of the order's store. In the store's frame (a custom domain) the server counted
+  // the document already; on a plain page the store is known only now.
+  const onOrder = useCallback(
+    (order: Checkout) => {
+      if (!store) countStorePage(order.marketId);
+    },
+    [store],
+  );
   const result = (
     <>
-      <PaymentResult outcome={outcome} language={languageOf(language)} onPaid={onPaid} />
+      <PaymentResult outcome={outcome} language={languageOf(language)} onPaid={onPaid} onOrder={onOrder} />
       {paid && <PurchaseReport order={paid.order} ids={paid.ids} />}
     </>
   );

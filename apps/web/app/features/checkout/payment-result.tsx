@@ -24,16 +24,20 @@ export function PaymentResult({
   outcome,
   language,
   onPaid,
+  onOrder,
 }: {
   outcome: 'success' | 'failed';
   language: Language;
   onPaid?: (order: Checkout) => void;
+  /** Once, when the order is first read. */
+  onOrder?: (order: Checkout) => void;
 }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const orderId = params.get('orderId') ?? '';
   const [state, setState] = useState<State>({ kind: 'loading' });
   const reported = useRef(false);
+  const seen = useRef(false);
 
   useEffect(() => {
     const uniqueCode = storedVisitorId();
@@ -61,11 +65,15 @@ export function PaymentResult({
   }, [orderId, t]);
 
   useEffect(() => {
+    if (state.kind === 'order' && !seen.current) {
+      seen.current = true;
+      onOrder?.(state.order);
+    }
     if (state.kind === 'order' && state.order.paymentStatus === 'paid' && !reported.current) {
       reported.current = true;
       onPaid?.(state.order);
     }
-  }, [state, onPaid]);
+  }, [state, onPaid, onOrder]);
 
   if (state.kind === 'loading') return <div className={css.skeleton} aria-busy="true" />;
   if (state.kind === 'error') {
