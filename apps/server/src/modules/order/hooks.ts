@@ -1,8 +1,8 @@
 import type { OrderEventKind } from '@shop/shared';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import type { AddressRecord } from '../../db/schema/commerce.js';
-import { orderEvents, orderItems, orders } from '../../db/schema/index.js';
+import { orderItems, orders } from '../../db/schema/index.js';
 
 /**
  * What the buying path (checkout, payment) and the panel's actions write about an order besides

@@ -20,7 +20,6 @@ import {
   lockedRead,
   lockOrder,
   type OrderRow,
-  orderItemsOf,
   orderShape,
   readOrderWithItems,
 } from '../checkout/service.js';
