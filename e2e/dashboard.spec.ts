@@ -84,6 +84,8 @@ test('after a sandbox purchase the owner’s home shows the revenue, and analyti
   await page.getByTestId('pay').click();
   await payWithCard(page, SANDBOX_CARDS.approve);
   await expect(page).toHaveURL(/\/card-success\?orderId=[0-9a-f-]{36}$/);
+  // The shopper sees the paid order (the page has read it, and so counted its view).
+  await expect(page.getByTestId('payment-success')).toBeVisible();
 
   // The owner signs in (the session cookie of the API sign-in) and opens the panel.
   await page.context().addCookies(cookies);
