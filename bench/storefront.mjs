@@ -3,11 +3,11 @@
 // API; then autocannon asks for product pages (one URL, and a rotation over all 200), the store
 // home and a category list, as an anonymous shopper's browser would (cookie language=az).
 // Loopback only, bounded in time, stops by itself.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
-import { apiClient, ensureAnyWebBuild, freshDatabase, serverArgs, startProcess, waitForHealth } from './lib.mjs';
+import { benchServer, benchStore } from './lib.mjs';
 
 const PRODUCTS = 200;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -20,40 +20,7 @@ console.log(
     .map((n) => n.toFixed(2))
     .join(' ')} (${os.cpus().length} CPUs)`,
 );
-await ensureAnyWebBuild();
-const database = await freshDatabase('bench_storefront');
-const dataDir = mkdtempSync(`${os.tmpdir()}/bench-storefront-`);
-const port = 3294;
-const origin = `http://127.0.0.1:${port}`;
-const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-const server = startProcess('node', [...nodeArgs, ...serverArgs()], {
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: origin,
-  DATABASE_URL: database.url,
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-  DEV_MAILBOX: 'on',
-  RATE_LIMIT_MULTIPLIER: '1000000',
-  // As `npm start` runs it: React's production build on the server.
-  NODE_ENV: 'production',
-});
-const watchdog = setTimeout(
-  async () => {
-    console.error('storefront bench: over 6 minutes, stopping');
-    await cleanUp();
-    process.exit(1);
-  },
-  6 * 60 * 1000,
-).unref();
-let cleaned = false;
-async function cleanUp() {
-  if (cleaned) return;
-  cleaned = true;
-  await server.stop();
-  await database.drop();
-  rmSync(dataDir, { recursive: true, force: true });
-}
+const { origin, server, cleanUp } = await benchServer({ name: 'storefront', port: 3294, minutes: 6 });
 
 function serverCpuSeconds() {
   try {
@@ -97,15 +64,7 @@ async function measure(paths, { cookie = 'language=az' } = {}) {
 }
 
 try {
-  await waitForHealth(`${origin}/api/health`, 90_000, server.child);
-  const api = apiClient(origin);
-  const token = await api.signUp('storefront-bench@shop.az');
-  const call = (path, init = {}) => api.call(path, { token, ...init });
-  const [sector] = await call('/Sector/get-all-sectors');
-  const market = await call('/Market/create-store', {
-    method: 'POST',
-    body: { name: 'bench-store', sectorId: sector.id },
-  });
+  const { call, token, market } = await benchStore(origin, 'storefront-bench@shop.az', 'bench-store');
   await call('/Market/update-store', {
     method: 'PUT',
     body: { id: market.id, description: 'A store for the storefront benchmark.' },
@@ -180,6 +139,5 @@ try {
   }
   process.exitCode = rows.every((r) => r.meets !== 'NO') ? 0 : 1;
 } finally {
-  clearTimeout(watchdog);
   await cleanUp();
 }

@@ -2,18 +2,9 @@
 // IMAGE_WIDTHS) in < 1 s, end to end through POST /api/Media/upload. Loopback only, on a fresh
 // PostgreSQL database and a temporary uploads directory; 10 uploads, then it stops by itself.
 import { randomFillSync } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import sharp from 'sharp';
-import {
-  apiClient,
-  ensureAnyWebBuild,
-  freshDatabase,
-  median,
-  serverArgs,
-  startProcess,
-  waitForHealth,
-} from './lib.mjs';
+import { apiClient, benchServer, median } from './lib.mjs';
 
 const UPLOADS = 10;
 const TARGET_MS = 1000;
@@ -48,31 +39,9 @@ console.log(
   `test image: ${width}×${height} JPEG, quality ${quality}, ${jpeg.length.toLocaleString('en')} bytes (${(jpeg.length / 1024 / 1024).toFixed(2)} MiB)`,
 );
 
-await ensureAnyWebBuild();
-const database = await freshDatabase('bench_upload');
-const dataDir = mkdtempSync(`${os.tmpdir()}/bench-upload-`);
-const port = 3294;
-const origin = `http://127.0.0.1:${port}`;
-const server = startProcess('node', serverArgs(), {
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  DATABASE_URL: database.url,
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-  DEV_MAILBOX: 'on',
-  RATE_LIMIT_MULTIPLIER: '1000000',
-});
-const watchdog = setTimeout(
-  () => {
-    console.error('upload bench: over 3 minutes, stopping');
-    server.child.kill('SIGKILL');
-    process.exit(1);
-  },
-  3 * 60 * 1000,
-).unref();
+const { origin, cleanUp } = await benchServer({ name: 'upload', port: 3294, minutes: 3 });
 
 try {
-  await waitForHealth(`${origin}/api/health`, 60_000, server.child);
   const token = await apiClient(origin).signUp('upload-bench@shop.az');
 
   async function upload(bytes = jpeg) {
@@ -151,8 +120,5 @@ try {
     }),
   );
 } finally {
-  clearTimeout(watchdog);
-  await server.stop();
-  await database.drop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await cleanUp();
 }
