@@ -23,16 +23,14 @@ import { lockUnits, release, reserve, type Shortage, type Unit, unitKey } from '
 export type OrderRow = typeof orders.$inferSelect;
 export type ItemRow = typeof orderItems.$inferSelect;
 
-const RESERVATION_MS = commerceLimits.reservationMinutes * 60_000;
+/**
+ * When a hold that starts now ends (15 minutes on), by the database's clock — the one the
+ * reservation job compares with.
+ */
+const HOLD_DEADLINE = sql.raw(`clock_timestamp() + interval '${commerceLimits.reservationMinutes} minutes'`);
 
-export function reservationDeadline(now = Date.now()): Date {
-  return new Date(now + RESERVATION_MS);
-}
-
-/** The set clause that holds an order's units for the next 15 minutes (see holdAgain). */
-export const HOLD_AGAIN = sql.raw(
-  `reservation = 'held', reserved_until = clock_timestamp() + interval '${commerceLimits.reservationMinutes} minutes'`,
-);
+/** The set clause that holds an order's units from now (see holdAgain). */
+export const HOLD_AGAIN = sql`reservation = 'held', reserved_until = ${HOLD_DEADLINE}`;
 
 /** Rows of orders, order_items and shipping_tariffs in the buying path's statements (db/rows.ts). */
 export const orderShape = rowShape(orders);
@@ -260,15 +258,14 @@ export class CheckoutService {
 
       const subtotal = lines.reduce((n, l) => n + l.lineTotal, 0);
       const now = new Date();
-      const reservedUntil = reservationDeadline(now.getTime());
       let written: { order: OrderRow; items: ItemRow[] };
       if (reusable) {
         await tx.execute(sql`delete from order_items where order_id = ${reusable.id}`);
         written = await writeCheckout(
           tx,
           sql`update orders set subtotal = ${subtotal}, shipping_price = 0, total = ${subtotal},
-            shipping_tariff_id = null, shipping_name = null, language = ${language}, reservation = 'held',
-            reserved_until = ${reservedUntil}, payment_status = 'unpaid', updated_at = ${now}
+            shipping_tariff_id = null, shipping_name = null, language = ${language}, ${HOLD_AGAIN},
+            payment_status = 'unpaid', updated_at = ${now}
             where id = ${reusable.id}`,
           lines,
           held.tracked,
@@ -279,7 +276,7 @@ export class CheckoutService {
           sql`insert into orders (market_id, basket_id, unique_code, subtotal, shipping_price, total, language,
               reservation, reserved_until, payment_status, updated_at)
             values (${marketId}, ${basket.basketId}, ${uniqueCode}, ${subtotal}, 0, ${subtotal}, ${language},
-              'held', ${reservedUntil}, 'unpaid', ${now})`,
+              'held', ${HOLD_DEADLINE}, 'unpaid', ${now})`,
           lines,
           held.tracked,
         );
