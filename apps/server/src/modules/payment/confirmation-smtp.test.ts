@@ -1,8 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { SANDBOX_CARDS } from '@shop/shared';
 import { sql } from 'drizzle-orm';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addToBasket,
@@ -26,55 +23,31 @@ import {
   uploadImage,
   visitor,
 } from '../../testing/app.js';
+import { codeIn, type SmtpStandIn, startSmtpStandIn } from '../../testing/smtp.js';
 import { PaymentService } from './service.js';
 
-// A real SMTP server on 127.0.0.1 that refuses, for a while, mail to the addresses in `refusing`
-// ("451 try again later", as a busy mail server does); mailparser reads what it takes.
-let smtp: SMTPServer;
-const received: ParsedMail[] = [];
-const refusing = new Set<string>();
+// A real SMTP server on 127.0.0.1 (testing/smtp.ts) that refuses, for a while, mail to the
+// shopper ("451 try again later", as a busy mail server does).
+let smtp: SmtpStandIn;
 let t: TestApp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (!refusing.has(address.address)) return callback();
-      const busy = new Error('Mailbox busy, try again later') as Error & { responseCode: number };
-      busy.responseCode = 451;
-      callback(busy);
-    },
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  t = await createTestApp({ mail: { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Shop <no-reply@shop.test>' } });
+  smtp = await startSmtpStandIn();
+  t = await createTestApp({ mail: { smtpUrl: smtp.url, from: 'Shop <no-reply@shop.test>' } });
 });
 
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
-const mailsTo = (email: string) =>
-  received.filter((m) => (Array.isArray(m.to) ? m.to : m.to ? [m.to] : []).some((a) => a.text.includes(email)));
+const mailsTo = (email: string) => smtp.mailsTo(email);
 
 /** The newest code mailed to `email` (codes arrive over SMTP here, not in the dev mailbox). */
 function codeFor(email: string): string {
-  const code = mailsTo(email)
-    .at(-1)
-    ?.text?.match(/\b\d{6}\b/)?.[0];
-  if (!code) throw new Error(`no code mailed to ${email}`);
-  return code;
+  const latest = mailsTo(email).at(-1);
+  if (!latest) throw new Error(`no code mailed to ${email}`);
+  return codeIn(latest);
 }
 
 async function signedInMerchant(): Promise<string> {
@@ -105,7 +78,7 @@ describe('order confirmation over SMTP', () => {
     const order = await placeOrder(t.app, checkout, v, 'ru');
     const { redirectUrl } = await startPayment(t.app, order.id, v);
 
-    refusing.add(shopper);
+    smtp.refusing.add(shopper);
     const paid = await submitSandboxPage(t.app, redirectUrl, SANDBOX_CARDS.approve);
     // The payment stands whatever the mail server says.
     expect(paid.statusCode).toBe(303);
@@ -119,7 +92,7 @@ describe('order confirmation over SMTP', () => {
     // Still refused: nothing is marked as sent.
     expect(await payments.sendDueConfirmations({ minAgeMs: 0 })).toBe(0);
 
-    refusing.delete(shopper);
+    smtp.refusing.delete(shopper);
     expect(await payments.sendDueConfirmations({ minAgeMs: 0 })).toBe(1);
     const [mail] = mailsTo(shopper);
     expect(mail?.subject).toBe(`Ваш заказ подтверждён: #1001 · ${market.name}`);

@@ -1,68 +1,25 @@
-import type { AddressInfo } from 'node:net';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, newIp, PASSWORD, type TestApp, uniqueEmail } from '../../testing/app.js';
+import { codeIn, type SmtpStandIn, startSmtpStandIn } from '../../testing/smtp.js';
 
-// A real SMTP server on 127.0.0.1 receives what the app sends; mailparser reads it as a mail client
-// would. (The outbox helpers of testing/app.ts don't apply: nothing goes to the outbox here.)
-let smtp: SMTPServer;
-let port: number;
-const received: ParsedMail[] = [];
-const waiters: (() => void)[] = [];
-
+// A real SMTP server on 127.0.0.1 receives what the app sends (testing/smtp.ts). (The outbox
+// helpers of testing/app.ts don't apply: nothing goes to the outbox here.)
+let smtp: SmtpStandIn;
 let t: TestApp;
 const FROM = 'Shop Builder <no-reply@shop.test>';
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          for (const wake of waiters.splice(0)) wake();
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  port = (smtp.server.address() as AddressInfo).port;
-  t = await createTestApp({ mail: { smtpUrl: `smtp://127.0.0.1:${port}`, from: FROM }, devMailbox: false });
+  smtp = await startSmtpStandIn();
+  t = await createTestApp({ mail: { smtpUrl: smtp.url, from: FROM }, devMailbox: false });
 });
 
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 /** The next message to `email`, as the recipient's mail client would show it. */
-async function mailTo(email: string, after = 0): Promise<ParsedMail> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const mail = received.slice(after).find((m) => addresses(m).includes(email));
-    if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`no mail to ${email}`);
-    await new Promise<void>((resolve) => {
-      waiters.push(resolve);
-      setTimeout(resolve, 200);
-    });
-  }
-}
-
-function addresses(mail: ParsedMail): string[] {
-  const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
-  return to.flatMap((a) => a.value.map((v) => v.address ?? ''));
-}
-
-function codeIn(mail: ParsedMail): string {
-  const code = mail.text?.match(/\b\d{6}\b/)?.[0];
-  if (!code) throw new Error(`no code in ${mail.text}`);
-  return code;
-}
+const mailTo = (email: string, after = 0) => smtp.nextMailTo(email, after);
 
 function register(email: string, extra: Record<string, unknown> = {}) {
   return t.app.inject({
@@ -76,7 +33,7 @@ function register(email: string, extra: Record<string, unknown> = {}) {
 describe('mail over SMTP', () => {
   it('delivers the confirmation code, which confirms the account', async () => {
     const email = uniqueEmail('smtp');
-    const count = received.length;
+    const count = smtp.received.length;
     const response = await register(email);
     expect(response.statusCode).toBe(200);
     const mail = await mailTo(email, count);
@@ -95,7 +52,7 @@ describe('mail over SMTP', () => {
     expect(confirmed.statusCode).toBe(200);
 
     // The sign-in code comes the same way.
-    const before = received.length;
+    const before = smtp.received.length;
     const token = await signInOverSmtp(email, before);
     const me = await t.app.inject({
       method: 'GET',
@@ -108,7 +65,7 @@ describe('mail over SMTP', () => {
   it('writes in the language the user chose', async () => {
     const en = uniqueEmail('smtp-en');
     const az = uniqueEmail('smtp-az');
-    const count = received.length;
+    const count = smtp.received.length;
     await register(en, { language: 'en' });
     await register(az);
     const enMail = await mailTo(en, count);
