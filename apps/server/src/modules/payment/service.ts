@@ -140,11 +140,6 @@ export class PaymentService {
     return this.apply(this.provider.verifyCallback(body));
   }
 
-  async payment(id: string): Promise<PaymentRow | null> {
-    const [row] = await this.ctx.db.select().from(payments).where(eq(payments.id, id));
-    return row ?? null;
-  }
-
   /** Applies a verified result; null when the attempt was already settled (a replay). */
   async apply(result: PaymentResult): Promise<Applied | null> {
     const applied = await this.ctx.db.transaction(async (t) => {
