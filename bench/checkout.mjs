@@ -10,7 +10,6 @@
 // the units of paid orders, never below zero, with nothing left reserved. BENCH_ONLY=steps
 // measures the CPU of each step instead. Loopback only, bounded in time, stops by itself.
 import { randomBytes, randomUUID } from 'node:crypto';
-import http from 'node:http';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -35,60 +34,54 @@ console.log(
     .join(' ')} (${os.cpus().length} CPUs)`,
 );
 /**
- * POSTs `body()` to `url` at `rate` per second on average, the gaps between arrivals drawn at
- * random (exponential: a crowd acting independently), over at most `shoppers` keep-alive
- * connections (an arrival finding all of them busy waits for one, and its wait counts). Answers
- * req/s, p50 and p99 in ms, non-2xx and errors.
+ * Starts `arrive()` at `rate` per second on average for `seconds`, the gaps between arrivals
+ * drawn at random (exponential: a crowd acting independently); resolves once every arrival has
+ * finished.
  */
-async function poissonRun(url, body, rate, shoppers, seconds) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: shoppers });
-  const target = new URL(url);
-  const latencies = [];
-  let non2xx = 0;
-  let errors = 0;
+async function poissonArrivals(rate, seconds, arrive) {
   const inFlight = new Set();
-  const send = () => {
-    const started = performance.now();
-    const payload = body();
-    const done = new Promise((resolve) => {
-      const request = http.request(
-        {
-          agent,
-          host: target.hostname,
-          port: target.port,
-          path: target.pathname,
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
-        },
-        (response) => {
-          response.resume();
-          response.on('end', () => {
-            latencies.push(performance.now() - started);
-            if (response.statusCode < 200 || response.statusCode >= 300) non2xx++;
-            resolve();
-          });
-        },
-      );
-      request.on('error', () => {
-        errors++;
-        resolve();
-      });
-      request.end(payload);
-    });
-    inFlight.add(done);
-    done.then(() => inFlight.delete(done));
-  };
-  const began = performance.now();
-  const end = began + seconds * 1000;
-  let next = began;
+  const end = performance.now() + seconds * 1000;
+  let next = performance.now();
   while (next < end) {
     next += -Math.log(1 - Math.random()) * (1000 / rate);
     const wait = next - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    send();
+    const running = arrive();
+    inFlight.add(running);
+    running.then(() => inFlight.delete(running));
   }
   await Promise.all(inFlight);
-  agent.destroy();
+}
+
+const { origin, database, server, cleanUp } = await benchServer({
+  name: 'checkout',
+  port: 3294,
+  minutes: 6,
+  env: { PAYMENT_SANDBOX_SECRET: randomBytes(32).toString('hex') },
+});
+
+/**
+ * POSTs `body()` as JSON to `path` at Poisson arrivals of `rate` per second, over at most
+ * `shoppers` keep-alive connections (an arrival finding all of them busy waits for one, and its
+ * wait counts). Answers req/s, p50 and p99 in ms, non-2xx and errors.
+ */
+async function pacedPosts(path, body, rate, shoppers, seconds) {
+  const client = await leanClient(origin, shoppers);
+  const latencies = [];
+  let non2xx = 0;
+  let errors = 0;
+  const began = performance.now();
+  await poissonArrivals(rate, seconds, async () => {
+    const started = performance.now();
+    try {
+      const response = await client.request('POST', path, { json: body() });
+      latencies.push(performance.now() - started);
+      if (response.status < 200 || response.status >= 300) non2xx++;
+    } catch {
+      errors++;
+    }
+  });
+  client.close();
   const sorted = latencies.sort((a, b) => a - b);
   const at = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0);
   return {
@@ -99,13 +92,6 @@ async function poissonRun(url, body, rate, shoppers, seconds) {
     errors,
   };
 }
-
-const { origin, database, server, cleanUp } = await benchServer({
-  name: 'checkout',
-  port: 3294,
-  minutes: 6,
-  env: { PAYMENT_SANDBOX_SECRET: randomBytes(32).toString('hex') },
-});
 
 function run(options) {
   return new Promise((resolve, reject) => {
@@ -163,13 +149,12 @@ try {
   if (!ONLY || ONLY.test('add')) {
     const visitors = Array.from({ length: 5000 }, () => `bench_${randomBytes(10).toString('hex')}`);
     let n = 0;
-    const addBody = () =>
-      JSON.stringify({
-        marketId: market.id,
-        uniqueCode: visitors[n++ % visitors.length],
-        productId: pick(plentiful).id,
-        quantity: 1,
-      });
+    const addBody = () => ({
+      marketId: market.id,
+      uniqueCode: visitors[n++ % visitors.length],
+      productId: pick(plentiful).id,
+      quantity: 1,
+    });
     const rates = (process.env.BENCH_ADD_RATES ?? '100,200,400').split(',').filter(Boolean).map(Number);
     results.add = [];
     const report = (row) => {
@@ -181,7 +166,7 @@ try {
     };
     for (const rate of rates) {
       const meter = cpuMeter(server.child.pid);
-      const paced = await poissonRun(`${origin}/api/Basket/add-product`, addBody, rate, SHOPPERS, SECONDS);
+      const paced = await pacedPosts('/api/Basket/add-product', addBody, rate, SHOPPERS, SECONDS);
       report({ mode: `paced ${rate}/s`, ...paced, cpu: meter.stop() });
     }
     const meter = cpuMeter(server.child.pid);
@@ -194,7 +179,7 @@ try {
           method: 'POST',
           path: '/api/Basket/add-product',
           headers: { 'content-type': 'application/json' },
-          setupRequest: (request) => ({ ...request, body: addBody() }),
+          setupRequest: (request) => ({ ...request, body: JSON.stringify(addBody()) }),
         },
       ],
     });
@@ -437,20 +422,7 @@ try {
       console.log(`warm-up: ${warm.paid} orders paid`);
     }
     for (const rate of list(process.env.BENCH_CHECKOUT_RATES, '100')) {
-      await measure(`paced ${rate}/s`, async (one) => {
-        const inFlight = new Set();
-        const end = performance.now() + SECONDS * 1000;
-        let next = performance.now();
-        while (next < end) {
-          next += -Math.log(1 - Math.random()) * (1000 / rate);
-          const wait = next - performance.now();
-          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-          const running = one();
-          inFlight.add(running);
-          running.then(() => inFlight.delete(running));
-        }
-        await Promise.all(inFlight);
-      });
+      await measure(`paced ${rate}/s`, (one) => poissonArrivals(rate, SECONDS, one));
     }
     for (const workers of list(process.env.BENCH_CHECKOUT_WORKERS, '24')) {
       await measure(`closed loop, ${workers} shoppers`, async (one) => {
