@@ -6,6 +6,8 @@ export default defineConfig({
     // Each test file builds its own app (PGlite in WASM, argon2 natively): separate processes keep
     // them from sharing memory and native state. The machine has two cores.
     pool: 'forks',
+    // The fault tests start the real server, which serves the web app from its build.
+    globalSetup: ['apps/server/src/testing/global-setup.ts'],
     maxWorkers: 2,
     // argon2 hashes take ~50 ms each and a file signs up dozens of users; building an app migrates
     // a fresh database.

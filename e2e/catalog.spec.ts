@@ -525,9 +525,9 @@ for (const language of ['az', 'en'] as const) {
       await expect(row.getByTestId('category-product-count')).toHaveText(text.oneProduct);
       await row.getByTestId('category-delete').click();
       const dialog = page.getByTestId('confirm-delete');
-      await dialog.getByTestId('confirm-delete-button').click();
-      await expect(dialog.getByTestId('delete-error')).toHaveText(text.categoryInUse);
-      await expect(dialog.getByTestId('confirm-delete-button')).toBeDisabled();
+      await dialog.getByTestId('confirm-delete-confirm').click();
+      await expect(dialog.getByTestId('confirm-delete-error')).toHaveText(text.categoryInUse);
+      await expect(dialog.getByTestId('confirm-delete-confirm')).toBeDisabled();
       await page.keyboard.press('Escape');
       await expect(row).toBeVisible();
       await page.reload();

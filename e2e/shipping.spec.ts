@@ -196,7 +196,7 @@ for (const language of ['az', 'en'] as const) {
     await test.step('the Baku rate deleted after confirming; nothing left on, which the page says', async () => {
       await rowOf(page, text.courier).getByTestId('tariff-delete').click();
       await expect(page.getByTestId('confirm-delete')).toContainText(text.courier);
-      await page.getByTestId('confirm-delete-button').click();
+      await page.getByTestId('confirm-delete-confirm').click();
       await expect(page.getByTestId('notice')).toContainText(text.deleted(text.courier));
       await expect(page.getByTestId('tariff-row')).toHaveCount(1);
       await expect(rowOf(page, text.courier)).toHaveCount(0);

@@ -273,6 +273,54 @@ test('a shopper checks out with an address and a tariff, a declined card is retr
   await expect(page.getByTestId('cart-count')).toHaveText('0');
 });
 
+test('a shopper who pays one order in two tabs is told it is paid and the second charge went back', async ({
+  page,
+  context,
+}) => {
+  await useLanguage(page, 'az');
+  await page.goto(`/${seeded.store}/product/${seeded.products.alpha}`);
+  await hydrated(page);
+  await page.getByTestId('add-to-cart').click();
+  await page.getByTestId('cart-checkout').click();
+  await expect(page).toHaveURL(new RegExp(`/${seeded.store}/checkout/[0-9a-f-]{36}$`));
+  const orderId = page.url().split('/').pop() as string;
+  await page.getByTestId('field-email').fill('iki@shop.az');
+  // The phone as people here write it, with the trunk 0 (SPEC §5 example: 10 234 56 78).
+  await page.getByTestId('field-phone').fill('050 123 45 67');
+  await page.getByTestId('field-shippingAddress.firstName').fill('Aysel');
+  await page.getByTestId('field-shippingAddress.lastName').fill('Məmmədova');
+  await page.getByTestId('field-shippingAddress.address1').fill('Nizami küçəsi 10');
+  await page.getByTestId('field-shippingAddress.city').fill('Bakı');
+  await page.getByTestId('field-shippingAddress.region').selectOption('baku');
+  await page.getByTestId('field-shippingAddress.postCode').fill('AZ1000');
+  await page.getByTestId('pay').click();
+  await expect(page.getByTestId('sandbox-amount')).toBeVisible();
+
+  // A second tab opens another card page for the same order (the shopper pressed Pay twice).
+  const uniqueCode = await page.evaluate(() => localStorage.getItem('uniqueCode'));
+  const second = await context.request.post('/api/Payment/start', { data: { orderId, uniqueCode } });
+  expect(second.ok()).toBe(true);
+  const tab = await context.newPage();
+  await tab.goto((await second.json()).data.redirectUrl);
+
+  await payWithCard(page, SANDBOX_CARDS.approve);
+  await expect(page.getByTestId('payment-success')).toBeVisible();
+  await expect(page.getByTestId('returned-payments')).toHaveCount(0);
+
+  await payWithCard(tab, SANDBOX_CARDS.approve);
+  await expect(tab).toHaveURL(/\/card-success\?orderId=[0-9a-f-]{36}$/);
+  await expect(tab.getByTestId('payment-success')).toBeVisible();
+  const returned = tab.getByTestId('returned-payment');
+  await expect(returned).toHaveAttribute('data-cause', 'already_paid');
+  await expect(returned).toContainText('Bu sifariş artıq ödənilmişdi');
+  await expect(returned).toContainText('kartınıza geri qaytarıldı');
+  await expect(returned).toContainText('424242******4242');
+
+  // The order keeps the phone in one form.
+  const status = await context.request.get(`/api/Order/status/${orderId}?uniqueCode=${uniqueCode}`);
+  expect((await status.json()).data).toMatchObject({ paymentStatus: 'paid', phone: '+994501234567' });
+});
+
 test('an unknown product, page or store is a 404 with the not-found page', async ({ page }) => {
   await useLanguage(page, 'en');
   const unknown = '00000000-0000-4000-8000-000000000000';

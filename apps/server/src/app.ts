@@ -38,10 +38,21 @@ import { shippingRoutes } from './modules/shipping/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { userRoutes } from './modules/user/routes.js';
 import type { AppContext } from './platform/context.js';
-import { AppError, registerErrorHandler, rejectNulCharacters, sendError } from './platform/errors.js';
+import { DiskSpaceGuard } from './platform/disk-space.js';
+import {
+  AppError,
+  DISK_FULL_RETRY_AFTER_SECONDS,
+  registerErrorHandler,
+  rejectNulCharacters,
+  sendError,
+  sendUnavailable,
+} from './platform/errors.js';
+import { registerJsonParser, rejectInvalidHost } from './platform/http-input.js';
 import { schedule } from './platform/jobs.js';
 import { createMailer } from './platform/mail.js';
 import { RateLimits } from './platform/rate-limit.js';
+import { RootPaths } from './platform/root-paths.js';
+import { isDraining } from './platform/shutdown.js';
 import { localStorage } from './platform/storage.js';
 import { registerWeb } from './web.js';
 
@@ -59,20 +70,26 @@ export interface BuiltApp {
 
 /** Builds the whole server: database (migrated), platform services, API and web. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
-  const database = await openDatabase(config.database);
+  const log: FastifyBaseLogger = pino({ level: config.logLevel });
+  const database = await openDatabase(config.database, log);
   await database.migrate();
   await seedSectors(database.db);
 
-  const log: FastifyBaseLogger = pino({ level: config.logLevel });
   const ctx: AppContext = {
     log,
     config,
     database,
     db: database.db,
-    mailer: createMailer(config, database.db),
+    mailer: createMailer(config, database.db, log),
     limits: new RateLimits(config.rateLimitMultiplier),
     storage: localStorage(config.uploadsDir),
+    rootPaths: new RootPaths(),
   };
+  // The embedded database must never run out of disk (platform/disk-space.ts); PostgreSQL's
+  // disk is PostgreSQL's to watch, and it fails a write cleanly when full.
+  if (config.database.kind === 'pglite' && config.database.dataDir && config.diskReserveBytes > 0) {
+    ctx.disk = await new DiskSpaceGuard(config.dataDir, config.diskReserveBytes, log).start();
+  }
 
   const app = Fastify({
     loggerInstance: log,
@@ -82,23 +99,52 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
     bodyLimit: 1024 * 1024,
+    // Node's server takes a slow request forever as Fastify configures it (requestTimeout 0) and
+    // checks unfinished headers every 30 s: a client trickling bytes would hold its connection
+    // for good. Both limits are checked at a quarter of the shorter one, so they hold closely.
+    requestTimeout: config.timeouts.requestMs,
+    http: {
+      // Here too: Node checks the headers' limit against the request's when it makes the server.
+      requestTimeout: config.timeouts.requestMs,
+      headersTimeout: config.timeouts.headersMs,
+      connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.timeouts.headersMs / 4)),
+    },
     // Rate limits key on the client address: X-Forwarded-For counts only from trusted proxies.
     trustProxy: config.trustProxy,
     // A URL Fastify can't even decode never reaches the error handler: give it the envelope too.
     frameworkErrors: (_error, request, reply) => sendError(request, reply, new AppError('VALIDATION_FAILED')),
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Every path the server answers (API, static files, the sandbox page, the web app's pages in
+  // web.ts) is reserved: no store may be named like its first segment (platform/root-paths.ts).
+  app.addHook('onRoute', (route) => ctx.rootPaths.add(route.url));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  registerErrorHandler(app, { onDiskFull: () => void ctx.disk?.check() });
+  registerJsonParser(app);
+  app.addHook('onRequest', rejectInvalidHost);
   app.addHook('onSend', async (_request, reply) => {
     // Baseline protections for every answer: no type sniffing, no framing by other sites, and
     // no full URLs (which may carry codes or ids) leaking to other origins.
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'SAMEORIGIN');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    // Shutting down (platform/shutdown.ts): each answer ends its connection, so the client's next
+    // request opens a new one (refused here, taken by another process) instead of racing the close.
+    if (isDraining(app.server)) reply.header('connection', 'close');
   });
   app.addHook('onClose', () => database.close());
+  const disk = ctx.disk;
+  if (disk) {
+    app.addHook('onClose', async () => disk.close());
+    // Disk nearly full: anything but a read is refused, before its body is read; reads, health
+    // and pages go on. GETs that write a row or two fit in the reserve.
+    app.addHook('onRequest', async (request, reply) => {
+      if (disk.low && request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') {
+        return sendUnavailable(request, reply, 'STORAGE_FULL', DISK_FULL_RETRY_AFTER_SECONDS);
+      }
+    });
+  }
 
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: limits.imageUpload.maxBytes, files: 1, fields: 10 } });

@@ -2,6 +2,12 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
+/** A time limit in milliseconds: from 100 ms (tests) to an hour; never off. */
+function milliseconds(fallback: number) {
+  const reason = 'must be a whole number of milliseconds from 100 to 3600000';
+  return z.coerce.number(reason).int(reason).min(100, reason).max(3_600_000, reason).default(fallback);
+}
+
 /**
  * Configuration from the environment. Everything has an embedded default (DESIGN §1) so that
  * `npm start` runs on a bare machine; a bad value stops the start with a one-line reason.
@@ -16,6 +22,11 @@ const envSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(10),
   DATA_DIR: z.string().min(1).default('./data'),
+  /**
+   * Free space kept on the embedded database's disk: under it, writes are refused (503) until
+   * space returns, because PGlite cannot survive running out (platform/disk-space.ts). 0: off.
+   */
+  DISK_RESERVE_MB: z.coerce.number().int().min(0).max(1_000_000).default(64),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -23,7 +34,9 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Shop Builder <no-reply@shop.local>'),
   /**
    * The dev mailbox page lists outbox mail, codes included: on by default only in embedded mode
-   * without SMTP (the local quick start), never by default against PostgreSQL.
+   * without SMTP (the local quick start), never by default against PostgreSQL, never with an
+   * https PUBLIC_URL; and even when on it answers only requests from this machine
+   * (platform/dev-mailbox.ts).
    */
   DEV_MAILBOX: z.enum(['on', 'off']).optional(),
   /**
@@ -37,6 +50,12 @@ const envSchema = z.object({
   OIDC_ISSUER: z.url().default('https://accounts.google.com'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /**
+   * Time a client has to send a whole request (headers and body: a 10 MB upload on a slow line),
+   * and its headers alone. A client trickling bytes holds its connection no longer than this.
+   */
+  REQUEST_TIMEOUT_MS: milliseconds(120_000),
+  HEADERS_TIMEOUT_MS: milliseconds(20_000),
   /** Multiplies every rate limit; benchmarks raise it, nothing else should. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -65,10 +84,14 @@ function toConfig(env: z.infer<typeof envSchema>) {
       ? ({ kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } as const)
       : ({ kind: 'pglite', dataDir: path.join(dataDir, 'db') as string | undefined } as const),
     dataDir,
+    diskReserveBytes: env.DISK_RESERVE_MB * 1024 * 1024,
     uploadsDir: path.join(dataDir, 'uploads'),
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
-    devMailbox: env.DEV_MAILBOX ? env.DEV_MAILBOX === 'on' : mailToOutbox && !env.DATABASE_URL,
+    devMailbox:
+      (env.DEV_MAILBOX ? env.DEV_MAILBOX === 'on' : mailToOutbox && !env.DATABASE_URL) &&
+      !env.PUBLIC_URL?.startsWith('https://'),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    timeouts: { requestMs: env.REQUEST_TIMEOUT_MS, headersMs: env.HEADERS_TIMEOUT_MS },
     google: {
       issuer: env.OIDC_ISSUER,
       clientId: env.GOOGLE_CLIENT_ID,
@@ -110,6 +133,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (parsed.data.GOOGLE_CLIENT_ID && !parsed.data.GOOGLE_CLIENT_SECRET) {
     throw new ConfigError('Bad configuration: GOOGLE_CLIENT_SECRET is required with GOOGLE_CLIENT_ID');
+  }
+  if (parsed.data.HEADERS_TIMEOUT_MS > parsed.data.REQUEST_TIMEOUT_MS) {
+    // The headers are part of the request: the request's limit would always come first.
+    throw new ConfigError('Bad configuration: HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
+  }
+  if (parsed.data.DEV_MAILBOX === 'on' && parsed.data.PUBLIC_URL?.startsWith('https://')) {
+    // A public deployment must never show sign-in codes on a page.
+    throw new ConfigError('Bad configuration: DEV_MAILBOX=on is refused with an https PUBLIC_URL');
   }
   if (parsed.data.PAYMENT_PROVIDER === 'epoint' && !(parsed.data.EPOINT_PUBLIC_KEY && parsed.data.EPOINT_PRIVATE_KEY)) {
     throw new ConfigError(

@@ -2,11 +2,15 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, lockDataDir } from './db/client.js';
 import { DEMO, seedDemo } from './db/demo.js';
+import { checkDataDirWritable, describeThrown, explainStartFailure } from './db/faults.js';
+import { drain } from './platform/shutdown.js';
 
 /** Starts the server: config, lock (embedded), migrate, seed, listen; closes cleanly on signals. */
 async function main() {
   const dev = process.argv.includes('--dev');
   const config = loadConfig(dev ? { NODE_ENV: 'development', ...process.env } : process.env);
+  // A full or read-only disk is named up front, with its path, not as the step that failed first.
+  checkDataDirWritable(config.dataDir);
   const unlock = config.database.kind === 'pglite' ? lockDataDir(config.dataDir) : () => {};
   try {
     const { app, ctx } = await buildApp(config, { web: dev ? 'dev' : 'build', jobs: true });
@@ -19,6 +23,9 @@ async function main() {
       app.log.info({ signal }, 'shutting down');
       const timer = setTimeout(() => process.exit(1), 10_000).unref();
       try {
+        // Answer every request clients already sent before anything closes (platform/shutdown.ts):
+        // app.close() alone resets those not read yet. Jobs and the database stop after.
+        await drain(app.server);
         await app.close();
       } finally {
         unlock();
@@ -47,7 +54,7 @@ async function main() {
     process.stdout.write(`${lines.join('\n')}\n\n`);
   } catch (error) {
     unlock();
-    throw error;
+    throw explainStartFailure(error, (config.database.kind === 'pglite' && config.database.dataDir) || config.dataDir);
   }
 }
 
@@ -55,7 +62,8 @@ main().catch((error) => {
   if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     process.stderr.write(`${error.message}\n`);
   } else {
-    process.stderr.write(`Failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+    // PGlite throws plain objects ({ name: 'ErrnoError', errno }): `String()` said "[object Object]".
+    process.stderr.write(`Failed to start: ${describeThrown(error)}\n`);
   }
   process.exit(1);
 });

@@ -2,13 +2,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { createReadableStreamFromReadable } from '@react-router/node';
-import { PAGE_CACHE_HEADER, STORE_PAGE_HEADER, type StorefrontLoadContext } from '@shop/shared';
+import { PAGE_CACHE_HEADER, STORE_PAGE_HEADER, type StorefrontLoadContext, type StorefrontReader } from '@shop/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
+import { isDatabaseUnavailable } from './db/faults.js';
 import { countPageView, isShopperPageRequest, type PageViewRecorder } from './modules/analytics/recorder.js';
 import { languageCookieFor, PageCache, type RenderedPage } from './modules/storefront/page-cache.js';
 import { StorefrontService } from './modules/storefront/service.js';
 import type { AppContext } from './platform/context.js';
+import { devMailboxAllowed } from './platform/dev-mailbox.js';
+import { requestUrl } from './platform/http-input.js';
+import { webRoutePaths } from './platform/root-paths.js';
 
 export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
 export const webBuildDir = path.join(webRoot, 'build');
@@ -41,6 +45,8 @@ export async function registerWeb(
     );
   } else {
     const build = (await import(path.join(webBuildDir, 'server/index.js'))) as ServerBuild;
+    // The web app's own pages (login, cp, card-success …) are reserved names (platform/root-paths.ts).
+    for (const page of webRoutePaths(build.routes)) options.ctx.rootPaths.add(page);
     handler = createRequestHandler(build, 'production');
     await app.register(fastifyStatic, {
       root: path.join(webBuildDir, 'client'),
@@ -86,12 +92,40 @@ function storefrontContext(ctx: AppContext, storefront: StorefrontService) {
       host === publicUrl.hostname || host === 'localhost' || host === '127.0.0.1' || host === '[::1]'
         ? null
         : await storefront.marketByHost(host);
-    return {
-      storefront,
+    const failure: { error?: unknown } = {};
+    const context: StorefrontLoadContext = {
+      storefront: watchedReads(storefront, failure),
       domainMarket,
       origin: domainMarket ? `${request.protocol}://${request.host}` : platformOrigin,
+      devMailbox: devMailboxAllowed(ctx.config, request),
     };
+    databaseFailures.set(context, failure);
+    return context;
   };
+}
+
+/**
+ * A loader whose read failed because the database is out of reach ends in the web app's error
+ * page with status 500, and the error itself stays inside React Router. The reads of each request
+ * are watched so that `serve` can tell: that page is replaced by a 503 (platform/errors.ts).
+ */
+const databaseFailures = new WeakMap<StorefrontLoadContext, { error?: unknown }>();
+
+function watchedReads(reader: StorefrontReader, failure: { error?: unknown }): StorefrontReader {
+  return new Proxy(reader, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        const result: unknown = value.apply(target, args);
+        if (!(result instanceof Promise)) return result;
+        return result.catch((error: unknown) => {
+          if (isDatabaseUnavailable(error)) failure.error ??= error;
+          throw error;
+        });
+      };
+    },
+  });
 }
 
 async function serve(
@@ -108,7 +142,8 @@ async function serve(
     maintenance && request.method === 'GET' && !request.url.startsWith('/maintenance') ? '/maintenance' : undefined;
   const render = async (signal?: AbortSignal): Promise<RenderedPage> => {
     // The web app declares AppLoadContext as StorefrontLoadContext (features/storefront/store.server.ts).
-    const response = await handler(toFetchRequest(request, signal, path), context as unknown as AppLoadContext);
+    const fetchRequest = toFetchRequest(request, context.origin, signal, path);
+    const response = await handler(fetchRequest, context as unknown as AppLoadContext);
     // Pages are rendered whole (app/entry.server.tsx): one buffer, one write.
     const body = response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
     return { status: response.status, headers: response.headers, body };
@@ -128,6 +163,8 @@ async function serve(
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
   const page = await render(controller.signal);
+  const unavailable = databaseFailures.get(context)?.error;
+  if (page.status >= 500 && unavailable) throw unavailable;
   if (cacheKey) pages.set(cacheKey, page);
   reply.status(maintenance ? 503 : page.status);
   if (maintenance) reply.header('retry-after', '600');
@@ -153,9 +190,13 @@ function pageViewCounter(recorder: PageViewRecorder, secure: boolean) {
   };
 }
 
-function toFetchRequest(request: FastifyRequest, signal: AbortSignal | undefined, path = request.url): Request {
-  const origin = `${request.protocol}://${request.host}`;
-  const url = new URL(path, origin);
+function toFetchRequest(
+  request: FastifyRequest,
+  fallbackOrigin: string,
+  signal: AbortSignal | undefined,
+  path = request.url,
+): Request {
+  const url = requestUrl(request, path, fallbackOrigin);
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;

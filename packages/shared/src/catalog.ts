@@ -76,6 +76,8 @@ export const variantSchema = z.strictObject({
   sku: codeSchema.optional(),
   barcode: codeSchema.optional(),
   stock: stockSchema.default(0),
+  /** See productFields.stockSeen. */
+  stockSeen: stockSchema.optional(),
   imageUrl: uploadUrl.nullable().optional(),
 });
 export type VariantInput = z.input<typeof variantSchema>;
@@ -98,6 +100,12 @@ const productFields = {
   sku: codeSchema.optional(),
   barcode: codeSchema.optional(),
   stock: stockSchema.default(0),
+  /**
+   * On update: the count the form showed when it was opened. The server then applies the
+   * merchant's change (stock − stockSeen) to the count as it is now, so that units sold while the
+   * form was open are not counted again. Without it, `stock` is taken as the new count.
+   */
+  stockSeen: stockSchema.optional(),
   status: z.enum(STATUSES, 'invalidValue').default('active'),
   weightGrams: z
     .number('invalidValue')
@@ -237,7 +245,10 @@ export interface VariantView {
   compareAtPrice: number | null;
   sku: string | null;
   barcode: string | null;
+  /** On hand. */
   stock: number;
+  /** Units checkouts hold until paid or released (the owner's view; 0 for shoppers). */
+  held: number;
   imageUrl: string | null;
 }
 
@@ -255,7 +266,10 @@ export interface ProductView {
   hasSku: boolean;
   sku: string | null;
   barcode: string | null;
+  /** On hand (with variants, the sum of theirs). */
   stock: number;
+  /** Units checkouts hold (with variants, the sum of theirs; the owner's view, 0 for shoppers). */
+  held: number;
   status: Status;
   weightGrams: number | null;
   options: { name: string; values: string[] }[];
@@ -348,6 +362,14 @@ export const adjustStockSchema = z.strictObject({
 });
 export type AdjustStockInput = z.input<typeof adjustStockSchema>;
 
+/** POST /Inventory/release-holds: give back now the units checkouts hold of one SKU. */
+export const releaseHoldsSchema = z.strictObject({
+  marketId: uuid('invalidValue'),
+  productId: uuid('invalidValue'),
+  variantId: uuid('invalidValue').optional(),
+});
+export type ReleaseHoldsInput = z.input<typeof releaseHoldsSchema>;
+
 export interface InventoryRow {
   productId: string;
   variantId: string | null;
@@ -355,8 +377,15 @@ export interface InventoryRow {
   variantTitle: string | null;
   sku: string | null;
   imageUrl: string | null;
+  /** On hand. */
   stock: number;
+  /** Units checkouts hold until they are paid or their hold ends (at `heldUntil` at the latest). */
+  held: number;
+  heldUntil: string | null;
+  /** What shoppers can still buy: on hand less held; null when the count doesn't limit sales. */
+  available: number | null;
   trackQuantity: boolean;
+  /** From what shoppers can still buy. */
   level: 'ok' | 'low' | 'out';
 }
 

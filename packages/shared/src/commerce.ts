@@ -173,6 +173,23 @@ export interface Checkout {
   placedAt: string | null;
   paidAt: string | null;
   cardMask: string | null;
+  /**
+   * Payments the order could not take, given back by themselves (GET /Order/status only): a
+   * second payment of a paid order, a payment of one canceled meanwhile, one for the wrong
+   * amount, or one whose units sold out while the shopper paid.
+   */
+  returnedPayments?: ReturnedPayment[];
+}
+
+/** Why a payment goes back by itself. */
+export type PaymentReturnCause = 'already_paid' | 'order_canceled' | 'amount_mismatch' | 'out_of_stock';
+
+export interface ReturnedPayment {
+  amount: number;
+  cardMask: string | null;
+  cause: PaymentReturnCause;
+  /** Given back (the provider confirmed); false while on its way or when the provider refused. */
+  returned: boolean;
 }
 
 // Shipping tariffs (SPEC §3 Shipping rate; cp shipping-and-delivery)

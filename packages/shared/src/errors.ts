@@ -1,4 +1,4 @@
-import type { MessageKey } from './messages.js';
+import type { MessageKey, MessageParams } from './messages.js';
 
 /**
  * Error codes of the API envelope `{ error: { code, message, fields? } }` and their HTTP
@@ -24,6 +24,8 @@ export const errorStatus = {
   CATEGORY_IN_USE: 409,
   CATEGORY_NAME_TAKEN: 409,
   STOCK_WOULD_BE_NEGATIVE: 409,
+  /** On hand would fall below the units checkouts hold; `params`: held, minutes. */
+  STOCK_HELD: 409,
   CSV_INVALID: 400,
   USERNAME_TAKEN: 409,
   MARKET_NAME_TAKEN: 409,
@@ -46,6 +48,8 @@ export const errorStatus = {
   ORDER_ALREADY_FULFILLED: 409,
   INVALID_SESSION_OR_STORE: 400,
   PAYMENT_SIGNATURE_INVALID: 400,
+  /** A provider result names a transaction another payment already has: refused, nothing changed. */
+  PAYMENT_TRANSACTION_TAKEN: 409,
   PIXEL_ID_MISSING: 400,
   YANDEX_ID_MISSING: 400,
   GOOGLE_ID_MISSING: 400,
@@ -59,6 +63,8 @@ export const errorStatus = {
   SEND_CODE_FAILED: 502,
   RESET_LINK_FAILED: 502,
   SERVICE_UNAVAILABLE: 503,
+  /** The server's disk is (nearly) full: writes are refused until space returns; reads still work. */
+  STORAGE_FULL: 503,
 } as const satisfies Partial<Record<MessageKey, number>>;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -71,11 +77,13 @@ export interface ErrorBody {
     code: ErrorCode;
     message: string;
     /** Per field: the catalogue key and its text in the caller's language. */
-    fields?: Record<string, { code: MessageKey; message: string }>;
+    fields?: Record<string, { code: MessageKey; message: string; params?: MessageParams }>;
     /**
      * Words of a third party that explain the failure, untranslated: the payment provider's
      * reason with REFUND_FAILED (e.g. "Amount exceeds the paid amount").
      */
     reason?: string;
+    /** The figures the message names (e.g. STOCK_HELD's held units and minutes), for the caller's own wording. */
+    params?: MessageParams;
   };
 }

@@ -3,7 +3,9 @@ import { limits } from './limits.js';
 
 /**
  * Names a store can't take because the product's own pages live at the root (SPEC §2) and a
- * store is served at /{marketName}.
+ * store is served at /{marketName}. The server reserves every first path segment it answers on
+ * top of these (apps/server platform/root-paths.ts, derived from its routes); this list is what
+ * the browser checks before asking, and a test keeps it a superset of what the server derives.
  */
 export const RESERVED_MARKET_NAMES: ReadonlySet<string> = new Set([
   'login',
@@ -40,6 +42,9 @@ export const RESERVED_MARKET_NAMES: ReadonlySet<string> = new Set([
   'staff',
   'dev-mailbox',
   'sandbox',
+  'sandbox-pay',
+  'fonts',
+  'recover',
   'pay',
   'payment',
   'checkout',

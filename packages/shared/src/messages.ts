@@ -93,6 +93,11 @@ export const messages = {
     az: 'Ödəniş nəticəsini təsdiqləmək mümkün olmadı',
     ru: 'Не удалось подтвердить результат оплаты',
   },
+  PAYMENT_TRANSACTION_TAKEN: {
+    en: 'This payment result names a transaction that belongs to another payment',
+    az: 'Bu ödəniş nəticəsində göstərilən əməliyyat başqa ödənişə aiddir',
+    ru: 'В этом результате оплаты указана транзакция другого платежа',
+  },
   PAYMENT_PROVIDER_ERROR: {
     en: 'The payment service did not answer. Try again',
     az: 'Ödəniş xidməti cavab vermədi. Yenidən cəhd edin',
@@ -371,6 +376,11 @@ export const messages = {
     az: 'Stok sıfırdan aşağı düşə bilməz',
     ru: 'Остаток не может быть меньше нуля',
   },
+  STOCK_HELD: {
+    en: 'Checkouts hold {{held}} of these units for up to {{minutes}} min more, so on hand can not go below {{held}}. Wait for the holds to end or release them',
+    az: 'Ödəniş gözləyən sifarişlər bu məhsuldan {{held}} ədəd saxlayır (ən çoxu daha {{minutes}} dəq.), ona görə anbardakı say bundan az ola bilməz. Saxlanmanın bitməsini gözləyin və ya onları azad edin',
+    ru: 'Оформляемые заказы удерживают {{held}} шт. этого товара (ещё до {{minutes}} мин), поэтому остаток не может быть меньше. Дождитесь окончания резерва или снимите его',
+  },
   CSV_INVALID: {
     en: 'The file is not a valid CSV of products',
     az: 'Fayl düzgün məhsul CSV faylı deyil',
@@ -504,6 +514,17 @@ export const messages = {
     az: 'Xidmət müvəqqəti olaraq əlçatan deyil',
     ru: 'Сервис временно недоступен',
   },
+  STORAGE_FULL: {
+    en: 'The server is out of storage space: changes cannot be saved right now. Browsing still works; try again later',
+    az: 'Serverdə yaddaş yeri qalmayıb: dəyişiklikləri hazırda yadda saxlamaq mümkün deyil. Baxış işləyir; bir az sonra yenidən cəhd edin',
+    ru: 'На сервере закончилось место: сохранить изменения сейчас нельзя. Просмотр работает; попробуйте позже',
+  },
+  // The page the server answers itself when the web app can't render one (platform/unavailable-page.ts)
+  TRY_AGAIN_SOON: {
+    en: 'Please come back in a few minutes.',
+    az: 'Zəhmət olmasa, bir neçə dəqiqədən sonra yenidən baş çəkin.',
+    ru: 'Пожалуйста, вернитесь через несколько минут.',
+  },
 } satisfies Record<string, Texts>;
 
 export type MessageKey = keyof typeof messages;
@@ -512,6 +533,13 @@ export function isMessageKey(value: unknown): value is MessageKey {
   return typeof value === 'string' && Object.hasOwn(messages, value);
 }
 
-export function translate(key: MessageKey, language: Language): string {
-  return messages[key][language];
+/** Figures a message names as `{{name}}` (the web's i18next writes them the same way). */
+export type MessageParams = Record<string, string | number>;
+
+export function translate(key: MessageKey, language: Language, params?: MessageParams): string {
+  const text: string = messages[key][language];
+  if (!params) return text;
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : whole,
+  );
 }

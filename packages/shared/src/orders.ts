@@ -126,7 +126,9 @@ export type OrderEventKind =
   | 'canceled'
   | 'email_sent'
   | 'archived'
-  | 'unarchived';
+  | 'unarchived'
+  | 'payment_returned'
+  | 'payment_return_failed';
 
 /**
  * One line of the order's timeline; `data` carries the details of its kind:
@@ -139,6 +141,9 @@ export type OrderEventKind =
  * - canceled: reason (the merchant's, with a refund in full), cause ('refunded' | 'out_of_stock')
  * - email_sent: to, subject, mail ('confirmation' | 'fulfillment' | 'refund')
  * - archived / unarchived: nothing
+ * - payment_returned: money the order could not take went back by itself — paymentId, amount,
+ *   cardMask, cause (PaymentReturnCause) · payment_return_failed: the same and reason (the
+ *   provider's words): the merchant must return it by hand
  */
 export interface OrderEvent {
   id: string;

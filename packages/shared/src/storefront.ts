@@ -125,6 +125,8 @@ export interface StorefrontLoadContext {
   domainMarket: StorefrontMarket | null;
   /** The absolute origin of this request's pages (PUBLIC_URL, or https://{domain}). */
   origin: string;
+  /** Whether this request may see the dev mailbox (on, and from this machine itself). */
+  devMailbox: boolean;
 }
 
 /**

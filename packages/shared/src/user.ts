@@ -102,15 +102,38 @@ export const usernameSchema = z
   .regex(USERNAME_RE, 'invalidUsername')
   .refine((v) => !v.includes('@'), 'invalidUsername');
 
-/** +994 and nine digits; spaces, dashes and brackets are allowed while typing. */
+/** Digits of an Azerbaijani number after the country code: "10 234 56 78" (SPEC §5). */
+const NATIONAL_DIGITS = 9;
+
+/**
+ * An Azerbaijani phone number as people type it — "10 234 56 78", "010 234 56 78",
+ * "+994 10 234 56 78", "994102345678", "00994 …", with or without spaces, dashes, dots or
+ * brackets — as stored: "+994" and the nine national digits. Null when it is none of these.
+ */
+export function normalizePhone(input: string): string | null {
+  const compact = input.replace(/[\s\-().]/g, '');
+  const match = /^(?:\+994|00994|994|0)?([1-9]\d{8})$/.exec(compact);
+  return match ? `+994${match[1]}` : null;
+}
+
+/** A phone in any of the forms normalizePhone reads, stored as +994 and nine digits. */
 export const phoneSchema = z
   .string('invalidPhone')
-  .transform((v) => v.replace(/[\s\-()]/g, ''))
+  .max(40, 'invalidPhone')
+  .transform((v) => normalizePhone(v) ?? v)
   .pipe(z.string().regex(/^\+994\d{9}$/, 'invalidPhone'));
 
+/** The national part, grouped as it is written: "10 234 56 78". Partial input is grouped as far as it goes. */
+export function nationalPhone(phone: string | null | undefined): string {
+  let digits = (phone ?? '').replace(/\D/g, '');
+  if (digits.length > NATIONAL_DIGITS && digits.startsWith('00994')) digits = digits.slice(5);
+  else if (digits.length > NATIONAL_DIGITS && digits.startsWith('994')) digits = digits.slice(3);
+  digits = digits.replace(/^0+/, '').slice(0, NATIONAL_DIGITS);
+  return [digits.slice(0, 2), digits.slice(2, 5), digits.slice(5, 7), digits.slice(7, 9)].filter(Boolean).join(' ');
+}
+
 export function formatPhone(phone: string): string {
-  const d = phone.replace(/\D/g, '').replace(/^994/, '');
-  return `+994 ${d.slice(0, 2)} ${d.slice(2, 5)} ${d.slice(5, 7)} ${d.slice(7, 9)}`.trim();
+  return `+994 ${nationalPhone(phone)}`.trim();
 }
 
 const optionalName = z.string('invalidValue').trim().max(limits.name.max, 'tooLong');

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { type Extension, PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -10,8 +10,10 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { EmbeddedDatabaseStopped, markConnectFailure } from './faults.js';
 import * as schema from './schema/index.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -54,8 +56,50 @@ function statementName(text: string): string {
 class PreparingClient extends pg.Client {
   private prepared = 0;
 
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // A lost connection (PostgreSQL restarting, pg_terminate_backend, the network) is emitted as
+    // 'error' on the client. pg's pool listens only while the client is idle: one checked out
+    // for a transaction had no listener, and Node ends the process on an unheard 'error'. Its
+    // statements fail by themselves (the request answers 503, platform/errors.ts) and the pool
+    // drops the broken client when it comes back, so there is nothing more to do here.
+    this.on('error', () => {});
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg's two forms (callback, promise) pass through unchanged.
+  override connect(callback?: any): any {
+    // Whatever stops a connection from opening (refused, database closed or dropped, too many
+    // connections) means the database is out of reach, which the error alone does not always say.
+    if (typeof callback === 'function') {
+      return super.connect((error: Error) => {
+        if (error) markConnectFailure(error);
+        callback(error);
+      });
+    }
+    return super.connect().catch((error: unknown) => {
+      markConnectFailure(error);
+      throw error;
+    });
+  }
+
   // biome-ignore lint/suspicious/noExplicitAny: pg's overloads cannot be forwarded one by one.
   override query(config: any, values?: any, callback?: any): any {
+    const result = this.sendPrepared(config, values, callback);
+    if (callback === undefined && typeof config?.text === 'string' && /^begin\b/i.test(config.text)) {
+      // drizzle's transaction() takes a client from the pool and gives it back in a `finally`
+      // that starts only after its `begin` succeeded: a `begin` on a connection that was just
+      // lost kept the client out of the pool for good, and after a few such losses every request
+      // waited for a client forever. The pool gets it back here, broken, and drops it.
+      return (result as Promise<unknown>).catch((error: unknown) => {
+        (this as unknown as { release?: (error: unknown) => void }).release?.(error);
+        throw error;
+      });
+    }
+    return result;
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: as query's.
+  private sendPrepared(config: any, values?: any, callback?: any): any {
     if (
       config &&
       typeof config === 'object' &&
@@ -84,7 +128,7 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /** Any number stays the same for every process of one deployment; it names our migration lock. */
 const MIGRATION_LOCK_KEY = 727_001;
 
-export async function openDatabase(database: Config['database']): Promise<Database> {
+export async function openDatabase(database: Config['database'], log?: FastifyBaseLogger): Promise<Database> {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: database.poolSize, Client: PreparingClient });
     // A pool error (e.g. the server restarting) must not crash the process; queries will fail
@@ -95,8 +139,12 @@ export async function openDatabase(database: Config['database']): Promise<Databa
       db,
       kind: 'postgres',
       async migrate() {
-        // Several processes may start at once: one migrates, the others wait for it.
-        const client = await pool.connect();
+        // Several processes may start at once: one migrates, the others wait for it. On a
+        // connection of its own, not the pool's (whose clients are given back by a failed
+        // `begin`, see PreparingClient): the migrator's transactions run on this one client.
+        const client = new pg.Client({ connectionString: database.url });
+        client.on('error', () => {});
+        await client.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
           try {
@@ -105,7 +153,7 @@ export async function openDatabase(database: Config['database']): Promise<Databa
             await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
           }
         } finally {
-          client.release();
+          await client.end();
         }
       },
       async ping() {
@@ -116,8 +164,8 @@ export async function openDatabase(database: Config['database']): Promise<Databa
   }
 
   // pg_trgm backs the catalog search index; PGlite loads extensions at start.
-  const options = { extensions: { pg_trgm } };
-  const client = database.dataDir ? new PGlite(database.dataDir, options) : new PGlite(options);
+  const options = { extensions: { pg_trgm, abortWatch: abortWatch(log) } };
+  const client = database.dataDir ? new EmbeddedPGlite(database.dataDir, options) : new EmbeddedPGlite(options);
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
@@ -127,7 +175,55 @@ export async function openDatabase(database: Config['database']): Promise<Databa
     async ping() {
       await db.execute(sql`select 1`);
     },
-    close: () => client.close(),
+    // A stopped instance can't even be told to close.
+    close: () => (client.stoppedBy === undefined ? client.close() : Promise.resolve()),
+  };
+}
+
+/**
+ * PGlite that refuses statements once its PostgreSQL has aborted, instead of hanging the process.
+ *
+ * A PANIC of PostgreSQL (its write-ahead log can't be written: the disk is full) aborts the
+ * WebAssembly instance. PGlite 0.5 swallows the abort, and its next statement loops for ever in
+ * execProtocolRawSync, synchronously: the event loop stops at 100 % CPU, nothing answers, nothing
+ * is logged (electric-sql/pglite#1058). The disk guard keeps the server away from that
+ * (platform/disk-space.ts); should it come anyway, every statement fails at once with
+ * EmbeddedDatabaseStopped (503, platform/errors.ts), health says so, and the log says why.
+ */
+class EmbeddedPGlite extends PGlite {
+  /** What aborted the instance, once it has. */
+  stoppedBy: string | undefined;
+
+  override execProtocolRawSync(message: Uint8Array): Uint8Array {
+    if (this.stoppedBy !== undefined) {
+      throw new EmbeddedDatabaseStopped(
+        `the embedded database stopped after a fatal error of PostgreSQL (${this.stoppedBy}); restart the server`,
+      );
+    }
+    return super.execProtocolRawSync(message);
+  }
+}
+
+/**
+ * Hears the abort through Emscripten's `onAbort`, which PGlite lets an extension set (its setup
+ * may amend the module's options). Nothing else of PGlite tells that the instance died.
+ */
+function abortWatch(log: FastifyBaseLogger | undefined): Extension {
+  return {
+    name: 'abort-watch',
+    setup: async (pg, emscriptenOpts) => ({
+      emscriptenOpts: {
+        ...emscriptenOpts,
+        onAbort(what: unknown) {
+          const reason = what === undefined || what === '' ? 'PostgreSQL aborted' : String(what);
+          (pg as EmbeddedPGlite).stoppedBy = reason;
+          log?.fatal(
+            { reason },
+            'the embedded database stopped after a fatal error (most often: its disk is full); every request that needs it fails until the server is restarted',
+          );
+        },
+      },
+    }),
   };
 }
 

@@ -315,6 +315,16 @@ const MARKET_ROUTES: MarketRoute[] = [
     ownerStatus: 200,
     access: 'owner',
   },
+  {
+    route: 'POST /api/Inventory/release-holds',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/Inventory/release-holds',
+      payload: { marketId: f.marketId, productId: f.productId, variantId: f.variantId },
+    }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
   // ---- Dashboard
   {
     route: 'GET /api/Analytics/get-dashboard',
@@ -863,6 +873,11 @@ describe('tenancy', () => {
           delta: -1,
           reason: 'other',
         },
+      },
+      {
+        method: 'POST',
+        url: '/api/Inventory/release-holds',
+        payload: { marketId: strangerMarketId, productId: f.productId, variantId: f.variantId },
       },
     ];
     for (const request of mixed) {

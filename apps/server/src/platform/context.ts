@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
+import type { DiskSpaceGuard } from './disk-space.js';
 import type { Mailer } from './mail.js';
 import type { RateLimits } from './rate-limit.js';
+import type { RootPaths } from './root-paths.js';
 import type { Storage } from './storage.js';
 
 /** What services need from the platform; built once in buildApp. */
@@ -14,4 +16,8 @@ export interface AppContext {
   limits: RateLimits;
   storage: Storage;
   log: FastifyBaseLogger;
+  /** First path segments the server answers itself: no store may be named like one. */
+  rootPaths: RootPaths;
+  /** The embedded database's disk: writes wait while it is nearly full (absent on PostgreSQL). */
+  disk?: DiskSpaceGuard;
 }

@@ -7,10 +7,13 @@ import {
   isLanguage,
   isMessageKey,
   type Language,
+  type MessageParams,
   translate,
 } from '@shop/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, isDiskFull } from '../db/faults.js';
+import { sendUnavailablePage } from './unavailable-page.js';
 
 /** A failure a service expects: it becomes the error envelope with the code's status. */
 export class AppError extends Error {
@@ -19,6 +22,10 @@ export class AppError extends Error {
     readonly fields?: FieldErrors,
     /** Seconds after which a rate-limited call may be retried. */
     readonly retryAfter?: number,
+    /** Figures the message names (`{{held}}` …), sent beside it as `params`. */
+    readonly params?: MessageParams,
+    /** Figures of one field's message, where fields name different ones. */
+    readonly fieldParams?: Record<string, MessageParams>,
   ) {
     super(code);
   }
@@ -41,10 +48,17 @@ export function requestLanguage(request: FastifyRequest): Language {
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   const language = requestLanguage(request);
   if (error.retryAfter) reply.header('retry-after', String(Math.ceil(error.retryAfter)));
-  const body: ErrorBody = { error: { code: error.code, message: translate(error.code, language) } };
+  const body: ErrorBody = { error: { code: error.code, message: translate(error.code, language, error.params) } };
+  if (error.params) body.error.params = error.params;
   if (error.fields) {
     body.error.fields = Object.fromEntries(
-      Object.entries(error.fields).map(([field, code]) => [field, { code, message: translate(code, language) }]),
+      Object.entries(error.fields).map(([field, code]) => {
+        const params = error.fieldParams?.[field];
+        return [
+          field,
+          { code, message: translate(code, language, params ?? error.params), ...(params ? { params } : {}) },
+        ];
+      }),
     );
   }
   return reply.status(errorStatus[error.code]).send(body);
@@ -66,7 +80,30 @@ function fieldsFromIssues(
   return fields;
 }
 
-export function registerErrorHandler(app: FastifyInstance) {
+/** Seconds a caller is told to wait (Retry-After) when a write is refused for a full disk. */
+export const DISK_FULL_RETRY_AFTER_SECONDS = 60;
+
+/** Whether the request is one of the API's (the envelope) rather than a page. */
+export function isApiRequest(request: FastifyRequest): boolean {
+  return /^\/api(?:[/?]|$)/.test(request.url);
+}
+
+/** 503 with Retry-After: the envelope for the API, the server's own page for anything else. */
+export function sendUnavailable(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: 'SERVICE_UNAVAILABLE' | 'STORAGE_FULL',
+  retryAfterSeconds: number,
+) {
+  if (isApiRequest(request)) return sendError(request, reply, new AppError(code, undefined, retryAfterSeconds));
+  return sendUnavailablePage(request, reply, requestLanguage(request), code, retryAfterSeconds);
+}
+
+export function registerErrorHandler(
+  app: FastifyInstance,
+  /** `onDiskFull`: a write failed for want of space (the disk guard looks again at once). */
+  options: { onDiskFull?: () => void } = {},
+) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return sendError(request, reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -99,6 +136,17 @@ export function registerErrorHandler(app: FastifyInstance) {
         reply,
         new AppError(error.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED'),
       );
+    }
+    // The database out of reach or its disk full is no fault of the request: it may be tried
+    // again (503 with Retry-After), and pages get a page, not the API's envelope.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendUnavailable(request, reply, 'SERVICE_UNAVAILABLE', DATABASE_RETRY_AFTER_SECONDS);
+    }
+    if (isDiskFull(error)) {
+      request.log.error({ err: error }, 'disk full');
+      options.onDiskFull?.();
+      return sendUnavailable(request, reply, 'STORAGE_FULL', DISK_FULL_RETRY_AFTER_SECONDS);
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(request, reply, new AppError('INTERNAL'));

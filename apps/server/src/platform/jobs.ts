@@ -10,7 +10,8 @@ import type { AppContext } from './context.js';
 export function schedule(ctx: AppContext, name: string, everyMs: number, task: () => Promise<unknown>): () => void {
   let running = false;
   const run = async () => {
-    if (running) return;
+    // The disk nearly full (platform/disk-space.ts): the job runs again when space returns.
+    if (running || ctx.disk?.low) return;
     running = true;
     try {
       await runExclusively(ctx, name, task);

@@ -1,4 +1,5 @@
 import { desc } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -24,7 +25,7 @@ export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
 }
 
-export function createMailer(config: Config, defaultDb: Db): Mailer {
+export function createMailer(config: Config, defaultDb: Db, log?: FastifyBaseLogger): Mailer {
   if (config.mail.smtpUrl) {
     // A mail server that stops answering must not hold a request (a shopper's payment result
     // waits on its confirmation) for long: nodemailer's defaults allow minutes. A mail that fails
@@ -46,6 +47,12 @@ export function createMailer(config: Config, defaultDb: Db): Mailer {
     kind: 'outbox',
     async send(message, db = defaultDb) {
       await db.insert(mailOutbox).values(message);
+      // With the dev mailbox on (the local quick start), whoever runs the server reads the codes
+      // in its console too — the mailbox page answers this machine only.
+      if (config.devMailbox && log) {
+        const code = message.text.match(/\b\d{6}\b/)?.[0];
+        log.info({ to: message.to, subject: message.subject, ...(code ? { code } : {}) }, 'mail to the dev mailbox');
+      }
     },
   };
 }

@@ -104,12 +104,14 @@ describe('the running app', () => {
     expect(response.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: 'Check the highlighted fields' } });
   });
 
-  it('GET /api/config tells the web what this deployment offers', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/config', remoteAddress: newIp() });
+  it('GET /api/config tells the web what this deployment offers (the dev mailbox to this machine only)', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/config', remoteAddress: '127.0.0.1' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       data: { googleClientId: null, googleAuthorizeUrl: null, devMailbox: true },
     });
+    const remote = await app.inject({ method: 'GET', url: '/api/config', remoteAddress: newIp() });
+    expect(remote.json().data.devMailbox).toBe(false);
   });
 });
 
@@ -200,6 +202,14 @@ describe('loadConfig', () => {
     expect([hops('10.0.0.1', 0), hops('10.0.0.2', 1)]).toEqual([true, false]);
   });
 
+  it('times slow clients out, by default as a real deployment would', () => {
+    expect(loadConfig({}).timeouts).toEqual({ requestMs: 120_000, headersMs: 20_000 });
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: '1500', HEADERS_TIMEOUT_MS: '1000' }).timeouts).toEqual({
+      requestMs: 1500,
+      headersMs: 1000,
+    });
+  });
+
   it.each([
     [{ TRUST_PROXY: 'sometimes' }, /^Bad configuration: TRUST_PROXY /],
     [{ PORT: 'abc' }, /^Bad configuration: PORT /],
@@ -213,6 +223,13 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'mail.example.com:25' }, /^Bad configuration: SMTP_URL /],
     [{ GOOGLE_CLIENT_ID: 'id-only' }, /^Bad configuration: GOOGLE_CLIENT_SECRET is required/],
     [{ LOG_LEVEL: 'loud' }, /^Bad configuration: LOG_LEVEL /],
+    [{ REQUEST_TIMEOUT_MS: 'soon' }, /^Bad configuration: REQUEST_TIMEOUT_MS must be a whole number of milliseconds/],
+    [{ REQUEST_TIMEOUT_MS: '0' }, /^Bad configuration: REQUEST_TIMEOUT_MS /],
+    [{ HEADERS_TIMEOUT_MS: '-5' }, /^Bad configuration: HEADERS_TIMEOUT_MS /],
+    [
+      { REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '10000' },
+      /^Bad configuration: HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS/,
+    ],
   ])('refuses %j with a one-line reason', (env, reason) => {
     const error = configError(env);
     expect(error.message).toMatch(reason);

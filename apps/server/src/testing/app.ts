@@ -24,7 +24,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  /** The web app too, from its build, where a test needs the pages (vitest's global setup builds it). */
+  options: { web?: 'build' } = {},
+): Promise<TestApp> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
   const cleanups: (() => Promise<void>)[] = [() => rm(tmp, { recursive: true, force: true })];
   let database: Config['database'] = { kind: 'pglite', dataDir: undefined };
@@ -40,7 +44,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const config = testConfig({ database, dataDir: tmp, uploadsDir: path.join(tmp, 'uploads'), ...overrides });
   let built: Awaited<ReturnType<typeof buildApp>>;
   try {
-    built = await buildApp(config, { web: 'none' });
+    built = await buildApp(config, { web: options.web ?? 'none' });
   } catch (error) {
     for (const cleanup of cleanups) await cleanup();
     throw error;
@@ -104,7 +108,8 @@ export interface MailView {
 
 /** The outbox as the dev mailbox shows it, newest first. */
 export async function mailbox(app: FastifyInstance, email?: string): Promise<MailView[]> {
-  const response = await app.inject({ method: 'GET', url: '/api/Dev/mailbox', remoteAddress: newIp() });
+  // The mailbox answers only this machine (platform/dev-mailbox.ts).
+  const response = await app.inject({ method: 'GET', url: '/api/Dev/mailbox', remoteAddress: '127.0.0.1' });
   if (response.statusCode !== 200) throw new Error(`mailbox: ${response.statusCode} ${response.body}`);
   const mails = (response.json() as { data: MailView[] }).data;
   return email ? mails.filter((m) => m.to === email.toLowerCase()) : mails;

@@ -1,4 +1,4 @@
-import type { ErrorBody, MessageKey } from '@shop/shared';
+import type { ErrorBody, MessageKey, MessageParams } from '@shop/shared';
 
 /**
  * The API client. Every failure becomes an ApiError whose `code` is a catalogue key, so a
@@ -10,9 +10,11 @@ export class ApiError extends Error {
     readonly code: MessageKey,
     readonly status: number,
     message: string,
-    readonly fields: Record<string, { code: MessageKey; message: string }> = {},
+    readonly fields: Record<string, { code: MessageKey; message: string; params?: MessageParams }> = {},
     /** A third party's own words for the failure (the payment provider's, with REFUND_FAILED). */
     readonly reason?: string,
+    /** Figures the message names (STOCK_HELD's held units and minutes). */
+    readonly params?: MessageParams,
   ) {
     super(message);
   }
@@ -49,6 +51,7 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
       error?.message ?? response.statusText,
       error?.fields,
       error?.reason,
+      error?.params,
     );
   }
   return payload.data as T;

@@ -20,15 +20,18 @@ export function localizedResolver<T extends z.ZodType>(schema: T, t: TFunction) 
 
 /** Text for a failed call, in the interface language. */
 export function errorText(error: unknown, t: TFunction): string {
-  if (error instanceof ApiError) return t(`messages:${error.code}`);
+  if (error instanceof ApiError) return t(`messages:${error.code}`, error.params ?? {});
   return t('messages:INTERNAL');
 }
 
-/** Field errors of a failed call, as Mantine form errors. */
+/** Field errors of a failed call, as Mantine form errors (with the figures the message names, as STOCK_HELD's). */
 export function fieldErrors(error: unknown, t: TFunction): Record<string, string> {
   if (!(error instanceof ApiError)) return {};
   return Object.fromEntries(
-    Object.entries(error.fields).map(([field, { code }]) => [field, t(`messages:${code satisfies MessageKey}`)]),
+    Object.entries(error.fields).map(([field, { code, params }]) => [
+      field,
+      t(`messages:${code satisfies MessageKey}`, params ?? error.params ?? {}),
+    ]),
   );
 }
 

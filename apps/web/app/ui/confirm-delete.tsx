@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Modal, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from './confirm-dialog';
 
 interface ConfirmDeleteProps {
   opened: boolean;
@@ -18,35 +18,20 @@ interface ConfirmDeleteProps {
 export function ConfirmDelete({ opened, title, text, error, pending, onConfirm, onClose }: ConfirmDeleteProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered data-testid="confirm-delete">
+    <ConfirmDialog
+      opened={opened}
+      title={title}
+      error={error}
+      pending={pending}
+      confirmLabel={t('catalog.common.delete')}
+      color="red"
+      onConfirm={onConfirm}
+      onClose={onClose}
+      testId="confirm-delete"
+      disableAfterError
+    >
       <Text size="sm">{text}</Text>
-      {error && (
-        <Alert
-          mt="md"
-          color="red"
-          variant="light"
-          icon={<IconAlertTriangle size={18} aria-hidden />}
-          role="alert"
-          data-testid="delete-error"
-        >
-          {error}
-        </Alert>
-      )}
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose} data-autofocus>
-          {t('catalog.common.cancel')}
-        </Button>
-        <Button
-          color="red"
-          loading={pending}
-          disabled={Boolean(error)}
-          onClick={onConfirm}
-          data-testid="confirm-delete-button"
-        >
-          {t('catalog.common.delete')}
-        </Button>
-      </Group>
-    </Modal>
+    </ConfirmDialog>
   );
 }
 

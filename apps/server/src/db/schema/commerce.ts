@@ -1,3 +1,4 @@
+import type { PaymentReturnCause } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -228,6 +229,13 @@ export const payments = pgTable(
     status: text().$type<PaymentAttemptStatus>().notNull().default('started'),
     transaction: text(),
     cardMask: text(),
+    /**
+     * Why money this attempt took goes back by itself (payment/service.ts): the order was paid
+     * already or canceled, the amount differed, or the units were sold meanwhile. Null otherwise.
+     */
+    returnCause: text().$type<PaymentReturnCause>(),
+    /** What goes back, qəpik: what the provider took (with a wrong amount, not `amount`). */
+    returnAmount: integer(),
     /** The provider's code and message when it declines or fails. */
     code: text(),
     message: text(),

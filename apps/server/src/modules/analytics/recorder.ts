@@ -87,6 +87,8 @@ export class PageViewRecorder {
   /** Writes every FLUSH_INTERVAL_MS until `close`. */
   start(): this {
     this.timer ??= setInterval(() => {
+      // The disk nearly full (platform/disk-space.ts): counts wait in memory, bounded, for space.
+      if (this.ctx.disk?.low) return;
       this.flush().catch((error) => this.ctx.log.error({ err: error }, 'page view flush failed'));
     }, FLUSH_INTERVAL_MS);
     this.timer.unref();

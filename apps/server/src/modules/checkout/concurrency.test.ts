@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   addToBasket,
+  call,
   catalogOwner,
   confirmedCheckout,
   createProduct,
@@ -201,10 +202,15 @@ describe('shoppers at the same moment', () => {
       Promise.all(tabs.map((tab) => submitSandboxPage(t.app, tab.redirectUrl, SANDBOX_CARDS.approve))),
     );
     expect(landings.map((r) => r.statusCode)).toEqual([303, 303]);
+    // Both tabs end on the success page: the order is paid, and the second charge went back.
     const places = landings.map((r) => new URL(String(r.headers.location)).pathname).sort();
-    expect(places).toEqual(['/card-failed', '/card-success']);
+    expect(places).toEqual(['/card-success', '/card-success']);
 
-    expect((await orderStatus(t.app, order.id, v)).paymentStatus).toBe('paid');
+    const status = await orderStatus(t.app, order.id, v);
+    expect(status.paymentStatus).toBe('paid');
+    expect(status.returnedPayments).toEqual([
+      { amount: status.total, cardMask: '424242******4242', cause: 'already_paid', returned: true },
+    ]);
     const payments = await query<{ status: string }>(
       t.ctx,
       sql`select status from payments where order_id = ${order.id}`,
@@ -262,6 +268,65 @@ describe('shoppers at the same moment', () => {
     const [mail] = await mailbox(t.app, email);
     expect(mail?.text).toContain('Renamed while paying');
     expect(await stockOf(t.ctx, item.id)).toEqual({ stock: 2, reserved: 0 });
+  });
+
+  it('the merchant lowers stock while the shoppers holding it pay: never below zero, never sold twice', async () => {
+    const item = await product({ title: 'Edited while paying', stock: 5, price: 1000 });
+    const shoppers: { v: string; order: Checkout; redirectUrl: string }[] = [];
+    for (let i = 0; i < 5; i++) {
+      const v = visitor();
+      dataOf(await addToBasket(t.app, owner.market.id, v, item.id));
+      const order = await placeOrder(t.app, await confirmedCheckout(t.app, owner.market.id, v, tariff.id), v);
+      shoppers.push({ v, order, ...(await startPayment(t.app, order.id, v)) });
+    }
+    const view = dataOf<{ title: string; price: number; stock: number }>(
+      await call(t.app, owner.token, 'GET', `/api/Products/${owner.market.id}/${item.id}`),
+    );
+    const edits = [
+      () =>
+        call(t.app, owner.token, 'POST', '/api/Inventory/adjust', {
+          marketId: owner.market.id,
+          productId: item.id,
+          delta: -3,
+          reason: 'damaged',
+        }),
+      () =>
+        call(t.app, owner.token, 'PUT', '/api/Products/update', {
+          ...productBody(owner.market.id, owner.category.id, owner.imageUrl, { title: view.title, price: view.price }),
+          id: item.id,
+          stock: 2,
+        }),
+      () =>
+        call(t.app, owner.token, 'POST', '/api/Inventory/adjust', {
+          marketId: owner.market.id,
+          productId: item.id,
+          delta: -1,
+          reason: 'damaged',
+        }),
+    ];
+
+    // The payments and the edits wait on the product's row together, then go in any order.
+    const [payments, edited] = await atOnce(sql`select id from products where id = ${item.id} for update`, 8, () =>
+      Promise.all([
+        Promise.all(shoppers.map((s) => submitSandboxPage(t.app, s.redirectUrl, SANDBOX_CARDS.approve))),
+        Promise.all(edits.map((edit) => edit())),
+      ]),
+    );
+    expect(payments.map((r) => r.statusCode)).toEqual([303, 303, 303, 303, 303]);
+    const statuses = await Promise.all(shoppers.map((s) => orderStatus(t.app, s.order.id, s.v)));
+    // Every shopper held a unit: all five are paid, whatever the edits did.
+    expect(statuses.map((s) => s.paymentStatus)).toEqual(Array(5).fill('paid'));
+    expect(await paidUnits(item.id)).toEqual({ n: 5, orders: 5 });
+    // An edit went through only where it left what was held (or, once sold, nothing below zero).
+    for (const response of edited) {
+      if (response.statusCode !== 200) {
+        expect(response.statusCode, response.body).toBe(409);
+        expect(['STOCK_HELD', 'STOCK_WOULD_BE_NEGATIVE']).toContain(errorOf(response).code);
+      }
+    }
+    const { stock, reserved } = await stockOf(t.ctx, item.id);
+    expect(reserved).toBe(0);
+    expect(stock).toBeGreaterThanOrEqual(0);
   });
 
   it('20 adds of the same unit at once by one visitor add up, never past the stock', async () => {

@@ -18,6 +18,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { type LiveLine, lockBasketLines } from '../basket/service.js';
 import { orderPlacedEvent } from '../order/hooks.js';
+import { bumpCatalogVersion } from '../product/cache.js';
 import { lockUnits, release, reserve, type Shortage, type Unit, unitKey } from './stock.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -451,20 +452,64 @@ export class CheckoutService {
         await tx.execute(sql`select id from orders where reservation = 'held' and reserved_until < now()
           order by reserved_until limit ${limit} for update skip locked`),
       );
-      const releasing = await Promise.all(
-        expired.map(async ({ id }) => ({ id, units: heldUnits(await orderItemsOf(tx, id)) })),
-      );
-      await lockUnits(
-        tx,
-        releasing.flatMap((r) => r.units),
-      );
-      for (const { id, units } of releasing) {
-        await release(tx, units);
-        await tx.execute(sql`update orders set reservation = 'released', updated_at = now() where id = ${id}`);
-      }
+      await releaseOrders(tx, expired);
       return expired.length;
     });
   }
+
+  /**
+   * The merchant gives back, now, every unit held by the checkouts that hold units of one SKU
+   * (POST /Inventory/release-holds) — so that its count can be lowered. A shopper of such a
+   * checkout who pays after all buys only if the units are still there (payment/service.ts);
+   * otherwise their money goes back at once. Answers how many checkouts and units were released.
+   */
+  async releaseHoldsOf(
+    marketId: string,
+    unit: { productId: string; variantId: string | null },
+  ): Promise<{ checkouts: number; units: number }> {
+    const released = await this.ctx.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const [known] = rowsOf<{ id: string }>(
+        await tx.execute(sql`select p.id from products p where p.id = ${unit.productId} and p.market_id = ${marketId}
+          and (${unit.variantId}::uuid is null or exists (select 1 from product_variants v
+            where v.id = ${unit.variantId}::uuid and v.product_id = p.id))`),
+      );
+      if (!known) throw new AppError('NOT_FOUND');
+      // Orders first, then their units: the order every payment locks them in. One that stopped
+      // holding while we waited for its lock is skipped (the lock re-checks the row's state).
+      const holding = rowsOf<{ id: string }>(
+        await tx.execute(sql`select o.id from orders o where o.market_id = ${marketId} and o.reservation = 'held'
+          and exists (select 1 from order_items i where i.order_id = o.id and i.tracked
+            and i.product_id = ${unit.productId} and i.variant_id is not distinct from ${unit.variantId})
+          order by o.id for update`),
+      );
+      const released = await releaseOrders(tx, holding);
+      const units = released
+        .flatMap((r) => r.units)
+        .filter((u) => u.productId === unit.productId && u.variantId === unit.variantId)
+        .reduce((sum, u) => sum + u.quantity, 0);
+      return { checkouts: released.length, units };
+    });
+    // The units are on sale again: the storefront's caches start again.
+    if (released.units > 0) await bumpCatalogVersion(this.ctx, marketId);
+    return released;
+  }
+}
+
+/** Gives back the held units of locked orders and marks them released. */
+async function releaseOrders(tx: Db, orders: { id: string }[]) {
+  const releasing = await Promise.all(
+    orders.map(async ({ id }) => ({ id, units: heldUnits(await orderItemsOf(tx, id)) })),
+  );
+  await lockUnits(
+    tx,
+    releasing.flatMap((r) => r.units),
+  );
+  for (const { id, units } of releasing) {
+    await release(tx, units);
+    await tx.execute(sql`update orders set reservation = 'released', updated_at = now() where id = ${id}`);
+  }
+  return releasing;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { LOW_STOCK } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
 
 /**
  * Units held and sold (DESIGN §4 Stock). A sellable unit is a product without variants or one
@@ -216,4 +217,76 @@ export function availableOf(row: {
   reserved: number;
 }) {
   return row.trackQuantity && !row.continueSelling ? Math.max(row.stock - row.reserved, 0) : null;
+}
+
+/** A unit of a product whose on-hand count is below what checkouts hold. */
+export interface HeldShortfall {
+  productId: string;
+  variantId: string | null;
+  /** Units checkouts hold. */
+  held: number;
+  stock: number;
+  /** When the last of those holds ends (null when none is found any more). */
+  heldUntil: Date | null;
+}
+
+/**
+ * After a change of a product's counts or selling rules, inside the change's transaction (its
+ * rows locked): the units whose count limits sales and is now below what checkouts hold. A
+ * payment sells held units without looking at stock again — they were set aside for it — so such
+ * a change would sell units that are not there. A product's own held units (it had no variants)
+ * also block giving it variants: they would be taken from the variants' sum.
+ */
+export async function heldShortfalls(tx: Db, marketId: string, productId: string): Promise<HeldShortfall[]> {
+  const rows = rowsOf<{ variant_id: string | null; held: number; stock: number; held_until: Date | string | null }>(
+    await tx.execute(sql`with short as (
+        select v.id as variant_id, v.reserved as held, v.stock from product_variants v join products p on p.id = v.product_id
+        where v.product_id = ${productId} and p.track_quantity and not p.continue_selling and v.stock < v.reserved
+        union all
+        select null, p.reserved, p.stock from products p
+        where p.id = ${productId} and p.reserved > 0
+          and (p.variant_count > 0 or (p.track_quantity and not p.continue_selling and p.stock < p.reserved))
+      )
+      select s.*, (select max(o.reserved_until) from orders o
+          where o.market_id = ${marketId} and o.reservation = 'held' and exists (select 1 from order_items i
+            where i.order_id = o.id and i.tracked and i.product_id = ${productId}
+              and i.variant_id is not distinct from s.variant_id)) as held_until
+      from short s`),
+  );
+  return rows.map((r) => ({
+    productId,
+    variantId: r.variant_id,
+    held: r.held,
+    stock: r.stock,
+    heldUntil: r.held_until === null ? null : new Date(r.held_until),
+  }));
+}
+
+/** Whole minutes until `until`, at least one (a hold past its end is given back within a minute). */
+export function minutesLeft(until: Date | null, now = Date.now()): number {
+  return until ? Math.max(1, Math.ceil((until.getTime() - now) / 60_000)) : 1;
+}
+
+/**
+ * Refuses the change (throws STOCK_HELD, rolling it back) when it left a unit of the product
+ * below what checkouts hold; `field` names the form field of each unit for the refusal.
+ */
+export async function assertHeldCovered(
+  tx: Db,
+  marketId: string,
+  productId: string,
+  field: (shortfall: HeldShortfall) => string,
+): Promise<void> {
+  const shortfalls = await heldShortfalls(tx, marketId, productId);
+  const [first] = shortfalls;
+  if (!first) return;
+  const paramsOf = (s: HeldShortfall) => ({ held: s.held, minutes: minutesLeft(s.heldUntil) });
+  throw new AppError(
+    'STOCK_HELD',
+    Object.fromEntries(shortfalls.map((s) => [field(s), 'STOCK_HELD'])),
+    undefined,
+    paramsOf(first),
+    // Each unit's own figures at its own field.
+    Object.fromEntries(shortfalls.map((s) => [field(s), paramsOf(s)])),
+  );
 }

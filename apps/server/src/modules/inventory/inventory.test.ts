@@ -97,6 +97,9 @@ describe('the inventory list', () => {
       sku: 'CUP-W',
       imageUrl: '/uploads/x/white.webp',
       stock: 0,
+      held: 0,
+      heldUntil: null,
+      available: 0,
       trackQuantity: true,
       level: 'out',
     });

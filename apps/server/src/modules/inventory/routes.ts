@@ -1,12 +1,14 @@
-import { adjustStockSchema, inventoryQuerySchema } from '@shop/shared';
+import { adjustStockSchema, inventoryQuerySchema, releaseHoldsSchema } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireMarket } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { CheckoutService } from '../checkout/service.js';
 import { InventoryService } from './service.js';
 
 export function inventoryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const service = new InventoryService(ctx);
+  const checkouts = new CheckoutService(ctx);
   const tags = ['Inventory'];
   return async (app) => {
     app.get(
@@ -21,6 +23,12 @@ export function inventoryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post('/Inventory/adjust', { schema: { tags, body: adjustStockSchema } }, async (request) => {
       const { market, user } = await requireMarket(ctx.db, request, request.body.marketId);
       return { data: await service.adjust(market.id, user.id, request.body) };
+    });
+
+    app.post('/Inventory/release-holds', { schema: { tags, body: releaseHoldsSchema } }, async (request) => {
+      const { market } = await requireMarket(ctx.db, request, request.body.marketId);
+      const { productId, variantId } = request.body;
+      return { data: await checkouts.releaseHoldsOf(market.id, { productId, variantId: variantId ?? null }) };
     });
   };
 }

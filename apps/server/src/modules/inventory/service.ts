@@ -5,6 +5,7 @@ import { type Db, rowsOf } from '../../db/client.js';
 import { inventoryAdjustments, products, productVariants } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { assertHeldCovered } from '../checkout/stock.js';
 import { bumpCatalogVersion } from '../product/cache.js';
 
 interface RawRow {
@@ -15,11 +16,23 @@ interface RawRow {
   sku: string | null;
   image_url: string | null;
   stock: number;
+  held: number;
+  held_until: Date | string | null;
   track_quantity: boolean;
+  continue_selling: boolean;
   total: number;
 }
 
 const LOW = catalogLimits.lowStock;
+
+/** What shoppers can still buy of a SKU; null when its count doesn't limit sales. */
+function availableOf(r: RawRow): number | null {
+  return r.track_quantity && !r.continue_selling ? Math.max(r.stock - r.held, 0) : null;
+}
+
+function levelOf(available: number | null): InventoryRow['level'] {
+  return available === null ? 'ok' : available <= 0 ? 'out' : available <= LOW ? 'low' : 'ok';
+}
 
 /** Every SKU of the market — products without variants, and each variant — with its stock. */
 export class InventoryService {
@@ -28,30 +41,43 @@ export class InventoryService {
   async list(marketId: string, query: z.input<typeof inventoryQuerySchema>): Promise<Page<InventoryRow>> {
     const q = inventoryQuerySchema.parse(query);
     const search = q.search ? `%${q.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    // Levels are what shoppers can still buy: on hand less what checkouts hold.
+    const available = sql.raw('(stock - held)');
+    const limited = sql.raw('track_quantity and not continue_selling');
     const level =
       q.level === 'out'
-        ? sql`and track_quantity and stock <= 0`
+        ? sql`and ${limited} and ${available} <= 0`
         : q.level === 'low'
-          ? sql`and track_quantity and stock > 0 and stock <= ${LOW}`
+          ? sql`and ${limited} and ${available} > 0 and ${available} <= ${LOW}`
           : sql``;
     const result = await this.ctx.db.execute(sql`
       with skus as (
         select p.id as product_id, null::uuid as variant_id, p.title, null::text as variant_title, p.sku,
-               p.images->>0 as image_url, p.stock, p.track_quantity, 0 as position
+               p.images->>0 as image_url, p.stock, p.reserved as held, p.track_quantity, p.continue_selling,
+               0 as position
         from products p where p.market_id = ${marketId} and p.variant_count = 0
         union all
         select p.id, v.id, p.title,
                (select string_agg(value, ' / ') from jsonb_array_elements_text(v.options)), v.sku,
-               coalesce(v.image_url, p.images->>0), v.stock, p.track_quantity, v.position
+               coalesce(v.image_url, p.images->>0), v.stock, v.reserved, p.track_quantity, p.continue_selling,
+               v.position
         from product_variants v join products p on p.id = v.product_id
         where v.market_id = ${marketId}
+      ), page as (
+        select *, count(*) over()::int as total from skus
+        where (${search}::text is null or lower(title) like ${search} or lower(coalesce(sku, '')) like ${search}
+               or lower(coalesce(variant_title, '')) like ${search})
+        ${level}
+        order by lower(title), product_id, position
+        limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}
       )
-      select *, count(*) over()::int as total from skus
-      where (${search}::text is null or lower(title) like ${search} or lower(coalesce(sku, '')) like ${search}
-             or lower(coalesce(variant_title, '')) like ${search})
-      ${level}
-      order by lower(title), product_id, position
-      limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`);
+      -- When the holds end, for the units that have some (the market's held checkouts are few:
+      -- each is held for 15 minutes).
+      select page.*, case when page.held > 0 then (select max(o.reserved_until) from orders o
+          join order_items i on i.order_id = o.id
+          where o.market_id = ${marketId} and o.reservation = 'held' and i.tracked
+            and i.product_id = page.product_id and i.variant_id is not distinct from page.variant_id) end as held_until
+      from page order by lower(page.title), page.product_id, page.position`);
     const rows = rowsOf<RawRow>(result);
     return {
       items: rows.map((r) => ({
@@ -62,8 +88,11 @@ export class InventoryService {
         sku: r.sku,
         imageUrl: r.image_url,
         stock: r.stock,
+        held: r.held,
+        heldUntil: r.held > 0 && r.held_until ? new Date(r.held_until).toISOString() : null,
+        available: availableOf(r),
         trackQuantity: r.track_quantity,
-        level: !r.track_quantity ? 'ok' : r.stock <= 0 ? 'out' : r.stock <= LOW ? 'low' : 'ok',
+        level: levelOf(availableOf(r)),
       })),
       total: rows[0]?.total ?? 0,
       page: q.page,
@@ -114,6 +143,8 @@ export class InventoryService {
           updatedAt: new Date(),
         })
         .where(eq(products.id, product.id));
+      // Never below what checkouts hold: their payments would sell units that are not there.
+      await assertHeldCovered(db, marketId, product.id, () => 'delta');
       await db.insert(inventoryAdjustments).values({
         marketId,
         productId: product.id,

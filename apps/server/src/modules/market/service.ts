@@ -55,6 +55,8 @@ export class MarketService {
   }
 
   private async assertNameFree(name: string, exceptId?: string) {
+    // A page of the server's own lives at /{name}: a store there would be shadowed by it.
+    if (this.ctx.rootPaths.has(name)) throw new AppError('VALIDATION_FAILED', { name: 'marketNameReserved' });
     const [taken] = await this.ctx.db.select({ id: markets.id }).from(markets).where(eq(markets.name, name)).limit(1);
     if (taken && taken.id !== exceptId) throw new AppError('MARKET_NAME_TAKEN', { name: 'MARKET_NAME_TAKEN' });
   }
@@ -101,7 +103,8 @@ export class MarketService {
 
   async update(market: MarketRow, input: UpdateMarketInput): Promise<MarketView> {
     if (input.sectorId !== undefined) await this.assertSector(input.sectorId);
-    if (input.name !== undefined) await this.assertNameFree(input.name, market.id);
+    // A store keeps the name it has (one taken before the name was reserved, too).
+    if (input.name !== undefined && input.name !== market.name) await this.assertNameFree(input.name, market.id);
     const { id: _id, ...changes } = input;
     try {
       const [updated] = (await this.ctx.db

@@ -18,7 +18,6 @@ import {
   type RefundOrderInput,
   refundOrderSchema,
 } from '@shop/shared';
-import { stringify } from 'csv-stringify/sync';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
 import type { AddressRecord } from '../../db/schema/commerce.js';
@@ -32,6 +31,7 @@ import {
   refunds,
 } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
+import { csvHeader, csvRows } from '../../platform/csv.js';
 import { AppError } from '../../platform/errors.js';
 import type { MailMessage } from '../../platform/mail.js';
 import { type PaymentProvider, ProviderError } from '../../platform/payments/provider.js';
@@ -87,14 +87,6 @@ function localIso(value: Date | string, offset: number): string {
   return `${shifted}${sign}${String(Math.abs(offset)).padStart(2, '0')}:00`;
 }
 
-/**
- * Text a shopper typed may start like a formula ("=HYPERLINK(…)"): a spreadsheet opening the
- * export would run it. Such a cell starts with an apostrophe, which spreadsheets show as text.
- */
-export function safeCell(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
 function csvRecord(row: OrderRowOfList, offset: number): Record<(typeof CSV_COLUMNS)[number], string> {
   const archived = row.archived_at !== null;
   const closed = isOrderClosed({
@@ -103,11 +95,11 @@ function csvRecord(row: OrderRowOfList, offset: number): Record<(typeof CSV_COLU
     archived,
   });
   return {
-    order: safeCell(row.name),
+    order: row.name,
     number: String(row.number),
     placed_at: localIso(row.placed_at, offset),
-    customer: safeCell(customerNameOf(row) ?? ''),
-    email: safeCell(row.email ?? ''),
+    customer: customerNameOf(row) ?? '',
+    email: row.email ?? '',
     phone: row.phone ?? '',
     payment_status: row.payment_status,
     fulfillment_status: row.fulfillment_status,
@@ -172,11 +164,11 @@ export class OrderService {
     const offset = offsetHours(owner.timeZone);
     const db = this.ctx.db;
     async function* lines() {
-      yield `\uFEFF${stringify([], { header: true, columns: [...CSV_COLUMNS] })}`;
+      yield csvHeader(CSV_COLUMNS);
       for await (const batch of exportBatches(db, marketId, q, offset)) {
-        yield stringify(
+        yield csvRows(
           batch.map((row) => csvRecord(row, offset)),
-          { columns: [...CSV_COLUMNS] },
+          CSV_COLUMNS,
         );
       }
     }

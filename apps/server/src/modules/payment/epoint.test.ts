@@ -114,6 +114,12 @@ const paymentsOf = (orderId: string) =>
     sql`select id, status, transaction, amount from payments where order_id = ${orderId} order by created_at, id`,
   );
 
+const eventsOf = (orderId: string) =>
+  query<{ kind: string; data: Record<string, unknown> }>(
+    t.ctx,
+    sql`select kind, data from order_events where order_id = ${orderId} order by created_at`,
+  );
+
 /** Posts a result to the shop's Epoint result URL as a form, like Epoint. */
 async function postResult(fields: Record<string, string>) {
   const response = await fetch(`${shopUrl}/api/Payment/result/epoint`, {
@@ -234,6 +240,48 @@ describe('Epoint’s result', () => {
     expect(await stockOf(t.ctx, productId)).toEqual({ stock: 5, reserved: 1 });
   });
 
+  it('a signed result naming a transaction another payment has is refused: 409, logged, nothing changed', async () => {
+    const first = await placed({ stock: 5, quantity: 1 });
+    const paidFirst = await startOk(first.order.id, first.uniqueCode);
+    await onCardPage(paidFirst.redirectUrl, 'approve');
+    const takenTransaction = transactionOf(paidFirst.redirectUrl);
+
+    const { productId, uniqueCode, order } = await placed({ stock: 5, quantity: 1 });
+    const { paymentId } = await startOk(order.id, uniqueCode);
+    const result = standIn.sign({
+      order_id: paymentId,
+      status: 'success',
+      code: '000',
+      message: 'Approved',
+      transaction: takenTransaction,
+      card_mask: '416973******0008',
+      amount: order.total / 100,
+    });
+    const logged: unknown[] = [];
+    const error = t.ctx.log.error.bind(t.ctx.log);
+    t.ctx.log.error = ((...args: unknown[]) => {
+      logged.push(args);
+      return (error as (...a: unknown[]) => void)(...args);
+    }) as typeof t.ctx.log.error;
+    try {
+      for (let i = 0; i < 2; i++) {
+        const response = await postResult(result);
+        expect(response.status).toBe(409);
+        expect(response.body.error?.code).toBe('PAYMENT_TRANSACTION_TAKEN');
+      }
+    } finally {
+      t.ctx.log.error = error;
+    }
+    expect(JSON.stringify(logged)).toContain('its transaction belongs to another payment');
+    expect((await orderStatus(t.app, order.id, uniqueCode)).paymentStatus).toBe('pending');
+    expect(await paymentsOf(order.id)).toMatchObject([{ id: paymentId, status: 'started' }]);
+    expect(await stockOf(t.ctx, productId)).toEqual({ stock: 5, reserved: 1 });
+    expect((await orderStatus(t.app, first.order.id, first.uniqueCode)).paymentStatus).toBe('paid');
+    // The genuine result of this payment still pays it.
+    await onCardPage((await paymentsOf(order.id)).map((p) => `${standIn.url}/pay/${p.transaction}`)[0]!, 'approve');
+    expect((await orderStatus(t.app, order.id, uniqueCode)).paymentStatus).toBe('paid');
+  });
+
   it('two tabs paid: one payment counts, the other is reversed at Epoint', async () => {
     const { productId, uniqueCode, order } = await placed({ stock: 5, quantity: 2 });
     const tabA = await startOk(order.id, uniqueCode);
@@ -251,6 +299,14 @@ describe('Epoint’s result', () => {
     expect(reverse.payload).toMatchObject({ transaction: reversedTx, currency: 'AZN', amount: order.total / 100 });
     expect(reverse.reply).toMatchObject({ status: 'success' });
     expect(standIn.payments.get(reversedTx)?.status).toBe('returned');
+    // The order's timeline says the extra payment went back; the shopper is told so.
+    expect(await eventsOf(order.id)).toContainEqual({
+      kind: 'payment_returned',
+      data: expect.objectContaining({ amount: order.total, cause: 'already_paid', cardMask: '416973******0008' }),
+    });
+    expect((await orderStatus(t.app, order.id, uniqueCode)).returnedPayments).toEqual([
+      { amount: order.total, cardMask: '416973******0008', cause: 'already_paid', returned: true },
+    ]);
   });
 
   it('when the bank took another amount, the order is not paid and exactly that amount goes back', async () => {
@@ -269,6 +325,13 @@ describe('Epoint’s result', () => {
     expect(reverse.reply).toMatchObject({ status: 'success' });
     expect(standIn.payments.get(transaction)?.status).toBe('returned');
     expect(await paymentsOf(order.id)).toMatchObject([{ status: 'reversed' }]);
+    expect(await eventsOf(order.id)).toContainEqual({
+      kind: 'payment_returned',
+      data: expect.objectContaining({ amount: 1, cause: 'amount_mismatch' }),
+    });
+    expect((await orderStatus(t.app, order.id, uniqueCode)).returnedPayments).toEqual([
+      { amount: 1, cardMask: '416973******0008', cause: 'amount_mismatch', returned: true },
+    ]);
   });
 });
 

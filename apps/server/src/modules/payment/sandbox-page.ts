@@ -118,7 +118,7 @@ export function registerSandboxPage(app: FastifyInstance, ctx: AppContext, payme
     // The attempt with its order's name and language and the store's name: one statement.
     const [row] = rowsOf<Record<string, unknown>>(
       await ctx.db.execute(sql`select ${paymentShape.columnsOf('p')}, o.name as order_name,
-          o.language as order_language, m.name as market_name
+          o.language as order_language, o.payment_status as order_payment_status, m.name as market_name
         from payments p join orders o on o.id = p.order_id join markets m on m.id = o.market_id
         where p.id = ${paymentId} and p.provider = 'sandbox'`),
     );
@@ -126,9 +126,18 @@ export function registerSandboxPage(app: FastifyInstance, ctx: AppContext, payme
     const order = {
       name: row.order_name as string | null,
       language: row.order_language as string,
+      paymentStatus: row.order_payment_status as string,
       market: row.market_name as string,
     };
     return { payment: paymentShape.read(row), order };
+  }
+
+  /**
+   * Where a settled attempt's page sends the shopper again: by the order, not the attempt — a
+   * second payment of a paid order was given back, and the success page says so.
+   */
+  function settledUrl({ payment, order }: NonNullable<Awaited<ReturnType<typeof load>>>) {
+    return order.paymentStatus === 'paid' ? payment.successUrl : payment.errorUrl;
   }
 
   function form(language: Language, loaded: NonNullable<Awaited<ReturnType<typeof load>>>, error?: string) {
@@ -168,11 +177,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
           : ((loaded?.order.language ?? 'az') as Language);
         reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
         if (!loaded) return reply.status(404).send(page(language, '<h1>404</h1>', '404'));
-        if (loaded.payment.status !== 'started')
-          return reply.redirect(
-            loaded.payment.status === 'approved' ? loaded.payment.successUrl : loaded.payment.errorUrl,
-            303,
-          );
+        if (loaded.payment.status !== 'started') return reply.redirect(settledUrl(loaded), 303);
         return form(language, loaded);
       },
     );
@@ -192,8 +197,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
             .type('text/html; charset=utf-8')
             .send(page(language, '<h1>404</h1>', '404'));
         const { payment } = loaded;
-        if (payment.status !== 'started')
-          return reply.redirect(payment.status === 'approved' ? payment.successUrl : payment.errorUrl, 303);
+        if (payment.status !== 'started') return reply.redirect(settledUrl(loaded), 303);
         const body = (request.body ?? {}) as Record<string, string>;
         const card = String(body.card ?? '').replace(/\D/g, '');
         const canceled = body.action === 'cancel';
@@ -217,7 +221,9 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
           amount: payment.amount / 100,
         });
         const applied = await payments.handleCallback('sandbox', signed);
-        const approved = applied ? applied.paid : outcome.code === '000';
+        // A payment the order could not take (a second one of a paid order) still ends on the
+        // success page when the order is paid: it says the extra charge went back.
+        const approved = applied ? applied.order.paymentStatus === 'paid' : outcome.code === '000';
         return reply.redirect(approved ? payment.successUrl : payment.errorUrl, 303);
       },
     );

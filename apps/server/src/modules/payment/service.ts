@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Checkout, Language, StartPaymentInput } from '@shop/shared';
+import type { Checkout, Language, PaymentReturnCause, StartPaymentInput } from '@shop/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
 import { rowShape } from '../../db/rows.js';
@@ -24,12 +24,24 @@ import {
   readOrderWithItems,
 } from '../checkout/service.js';
 import { release, sell } from '../checkout/stock.js';
-import { canceledOutOfStock, emailSentEvent, orderPaid, paymentFailed, paymentStartedEvent } from '../order/hooks.js';
+import {
+  canceledOutOfStock,
+  emailSentEvent,
+  eventStatement,
+  orderPaid,
+  paymentFailed,
+  paymentStartedEvent,
+  recordEvent,
+} from '../order/hooks.js';
 import { bumpCatalogVersion } from '../product/cache.js';
+import { isUniqueViolation } from '../user/service.js';
 import { orderConfirmationMail } from './mail.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export const paymentShape = rowShape(payments);
+
+/** The unique index that keeps one provider transaction to one attempt. */
+const TRANSACTION_KEY = 'payments_provider_transaction_key';
 
 /** How long after payment a confirmation that failed is still tried again. */
 const CONFIRMATION_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -114,8 +126,13 @@ export class PaymentService {
         errorUrl: payment.errorUrl,
       });
       if (started.transaction !== null) {
-        await this.ctx.db.execute(sql`update payments set transaction = ${started.transaction},
-          updated_at = ${new Date()} where id = ${payment.id}`);
+        try {
+          await this.ctx.db.execute(sql`update payments set transaction = ${started.transaction},
+            updated_at = ${new Date()} where id = ${payment.id}`);
+        } catch (error) {
+          if (!isUniqueViolation(error, TRANSACTION_KEY)) throw error;
+          throw new ProviderError(`the provider named transaction ${started.transaction}, which another payment has`);
+        }
       }
       return { redirectUrl: started.redirectUrl, paymentId: payment.id };
     } catch (error) {
@@ -140,8 +157,25 @@ export class PaymentService {
     return this.apply(this.provider.verifyCallback(body));
   }
 
-  /** Applies a verified result; null when the attempt was already settled (a replay). */
+  /**
+   * Applies a verified result; null when the attempt was already settled (a replay). A result
+   * naming a transaction that another attempt already has is refused whole (nothing changes):
+   * one transaction can not pay two attempts.
+   */
   async apply(result: PaymentResult): Promise<Applied | null> {
+    try {
+      return await this.applyOnce(result);
+    } catch (error) {
+      if (!isUniqueViolation(error, TRANSACTION_KEY)) throw error;
+      this.ctx.log.error(
+        { paymentId: result.paymentId, transaction: result.transaction, status: result.status },
+        'payment result refused: its transaction belongs to another payment',
+      );
+      throw new AppError('PAYMENT_TRANSACTION_TAKEN');
+    }
+  }
+
+  private async applyOnce(result: PaymentResult): Promise<Applied | null> {
     const applied = await this.ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
       // The attempt, then its order (the order every payment path locks them in), with the
@@ -157,12 +191,16 @@ export class PaymentService {
       const payment = paymentShape.read(row);
       if (payment.status !== 'started') return null;
       const { order, items } = readOrderWithItems({ ...(row.order_row as Record<string, unknown>), items: row.items });
-      const settled = (status: PaymentRow['status'], extra: { message?: string } = {}) =>
+      type Extra = { message?: string; returnCause?: PaymentReturnCause };
+      // Money that goes back is what the provider says it took.
+      const taken = result.amount ?? payment.amount;
+      const settled = (status: PaymentRow['status'], extra: Extra = {}) =>
         sql`update payments set status = ${status}, transaction = ${result.transaction ?? payment.transaction},
             card_mask = ${result.cardMask}, code = ${result.code}, message = ${extra.message ?? result.message},
+            return_cause = ${extra.returnCause ?? null}, return_amount = ${extra.returnCause ? taken : null},
             updated_at = ${new Date()}
           where id = ${payment.id} returning ${paymentShape.columns}`;
-      const settle = async (status: PaymentRow['status'], extra: { message?: string } = {}) =>
+      const settle = async (status: PaymentRow['status'], extra: Extra = {}) =>
         paymentShape.rows(await tx.execute(settled(status, extra))) as [PaymentRow];
 
       /** The attempt ended unpaid: with no other attempt still open, the order's payment failed. */
@@ -195,7 +233,7 @@ export class PaymentService {
           'payment amount mismatch',
         );
         const message = `Amount ${result.amount} differs from ${payment.amount}`;
-        const [failedAttempt] = await settle('failed', { message });
+        const [failedAttempt] = await settle('failed', { message, returnCause: 'amount_mismatch' });
         await paymentFailed(tx, order, payment, { code: result.code, message });
         // What was actually taken goes back (a provider refuses to give back more than was paid).
         return {
@@ -205,13 +243,15 @@ export class PaymentService {
         };
       }
       if (order.paymentStatus === 'paid' || order.paymentStatus === 'canceled') {
-        const [approved] = await settle('approved');
+        const [approved] = await settle('approved', {
+          returnCause: order.paymentStatus === 'paid' ? 'already_paid' : 'order_canceled',
+        });
         return { order, paid: false, reverse: { payment: approved, amount: approved.amount } };
       }
       const sold = await sell(tx, heldUnits(items), order.reservation === 'held');
       if (!sold.ok) {
         // The hold ran out and the units were sold to someone else: never oversell.
-        const [approved] = await settle('approved');
+        const [approved] = await settle('approved', { returnCause: 'out_of_stock' });
         const [canceled] = orderShape.rows(
           await tx.execute(sql`update orders set payment_status = 'canceled', reservation = 'released',
             updated_at = ${new Date()} where id = ${order.id} returning ${orderShape.columns}`),
@@ -250,17 +290,32 @@ export class PaymentService {
     return applied;
   }
 
+  /**
+   * Gives back money the order could not take, at once; the order's timeline says so — or that
+   * the provider refused, so that the merchant returns it by hand.
+   */
   private async reverseAutomatically(payment: PaymentRow, amount: number) {
+    const order = { id: payment.orderId, marketId: payment.marketId };
+    const about = { paymentId: payment.id, amount, cardMask: payment.cardMask, cause: payment.returnCause };
+    let refusal: string;
     try {
       const outcome = await this.provider.reverse(payment, amount);
       if (outcome.ok) {
-        await this.ctx.db.execute(sql`update payments set status = 'reversed', updated_at = ${new Date()}
-          where id = ${payment.id}`);
-      } else {
-        this.ctx.log.error({ paymentId: payment.id, reason: outcome.message }, 'automatic reversal refused');
+        await this.ctx.db.execute(sql`with returned as (
+            update payments set status = 'reversed', updated_at = ${new Date()} where id = ${payment.id}
+          ) ${eventStatement(order, 'payment_returned', about)}`);
+        return;
       }
+      refusal = outcome.message ?? '';
+      this.ctx.log.error({ paymentId: payment.id, reason: outcome.message }, 'automatic reversal refused');
     } catch (error) {
+      refusal = error instanceof Error ? error.message : String(error);
       this.ctx.log.error({ err: error, paymentId: payment.id }, 'automatic reversal failed');
+    }
+    try {
+      await recordEvent(this.ctx.db, order, 'payment_return_failed', { ...about, reason: refusal });
+    } catch (error) {
+      this.ctx.log.error({ err: error, paymentId: payment.id }, 'could not record the failed reversal');
     }
   }
 
@@ -323,13 +378,33 @@ export class PaymentService {
           const result = await this.provider.status(latest);
           if (result) {
             const applied = await this.apply({ ...result, paymentId: latest.id });
-            if (applied) return checkoutView(this.ctx.db, applied.order);
+            if (applied) return this.withReturnedPayments(await checkoutView(this.ctx.db, applied.order));
           }
         } catch (error) {
           this.ctx.log.warn({ err: error, paymentId: latest.id }, 'payment status query failed');
         }
       }
     }
-    return checkoutView(this.ctx.db, order);
+    return this.withReturnedPayments(await checkoutView(this.ctx.db, order));
+  }
+
+  /** The order's payments that went back by themselves, for the shopper's result page. */
+  private async withReturnedPayments(view: Checkout): Promise<Checkout> {
+    // Only an order that is settled can have had a payment it could not take.
+    if (view.paymentStatus === 'pending' || view.paymentStatus === 'unpaid') return { ...view, returnedPayments: [] };
+    const rows = rowsOf<{ amount: number; card_mask: string | null; return_cause: PaymentReturnCause; status: string }>(
+      await this.ctx.db.execute(sql`select coalesce(return_amount, amount) as amount, card_mask, return_cause, status
+        from payments
+        where order_id = ${view.id} and return_cause is not null order by created_at`),
+    );
+    return {
+      ...view,
+      returnedPayments: rows.map((r) => ({
+        amount: r.amount,
+        cardMask: r.card_mask,
+        cause: r.return_cause,
+        returned: r.status === 'reversed',
+      })),
+    };
   }
 }

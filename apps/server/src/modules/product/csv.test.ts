@@ -180,6 +180,39 @@ describe('export', () => {
     ]);
   });
 
+  it('cells a merchant typed like a formula stay text in a spreadsheet, and import back as typed', async () => {
+    const market = await createMarket(app, owner.token);
+    const category = await createCategory(app, owner.token, market.id, { name: '@Kateqoriya' });
+    const typed = {
+      title: '=HYPERLINK("http://evil.example","Click")',
+      description: '<p>+cmd|/C calc</p>',
+      sku: '-2+3',
+      barcode: '@SUM(1+1)',
+    };
+    await createProduct(
+      app,
+      owner.token,
+      productBody(market.id, category.id, owner.imageUrl, { ...typed, hasSku: true, price: 500, stock: 0 }),
+    );
+    const csv = await exportCsv(market.id);
+    const [row] = rowsOf(csv);
+    expect(row).toMatchObject({
+      title: `'${typed.title}`,
+      category: "'@Kateqoriya",
+      sku: "'-2+3",
+      barcode: "'@SUM(1+1)",
+      // Plain numbers are numbers, not formulas.
+      price: '5.00',
+      stock: '0',
+    });
+    // No cell of the file starts like a formula.
+    for (const cell of Object.values(row!)) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    const roundTrip = dataOf<ImportPreview>(await importCsv(market.id, csv, false));
+    expect(roundTrip.errors).toEqual([]);
+    const [product] = await products(market.id);
+    expect(product).toMatchObject({ title: typed.title, sku: typed.sku, barcode: typed.barcode });
+  });
+
   it('is the owner’s alone', async () => {
     const { marketId } = await azShop();
     expect((await call(app, null, 'GET', `/api/Products/export/${marketId}`)).statusCode).toBe(401);

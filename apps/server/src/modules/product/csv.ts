@@ -10,11 +10,11 @@ import {
   parseMoney,
 } from '@shop/shared';
 import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { categories, products, productVariants } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
+import { csvFile, readCell } from '../../platform/csv.js';
 import { AppError } from '../../platform/errors.js';
 import { ProductService } from './service.js';
 
@@ -122,8 +122,7 @@ export async function exportProductsCsv(ctx: AppContext, marketId: string): Prom
       });
     }
   }
-  // A byte-order mark so that spreadsheet programs read Azerbaijani letters as UTF-8.
-  return `\uFEFF${stringify(records, { header: true, columns: [...CSV_COLUMNS] })}`;
+  return csvFile(records, CSV_COLUMNS);
 }
 
 const MAX_ROWS = 5000;
@@ -140,7 +139,15 @@ export async function importProductsCsv(
 ): Promise<ImportPreview> {
   let rows: Row[];
   try {
-    rows = parse(bytes, { columns: true, bom: true, skip_empty_lines: true, trim: true, relax_column_count: false });
+    rows = parse(bytes, {
+      columns: true,
+      bom: true,
+      skip_empty_lines: true,
+      trim: true,
+      relax_column_count: false,
+      // What export made safe for spreadsheets reads back as typed.
+      cast: (value) => readCell(value),
+    });
   } catch {
     throw new AppError('CSV_INVALID');
   }

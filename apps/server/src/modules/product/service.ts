@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.js';
 import { categories, products, productVariants } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { assertHeldCovered } from '../checkout/stock.js';
 import { isUniqueViolation } from '../user/service.js';
 import { bumpCatalogVersion } from './cache.js';
 import { sanitizeDescription } from './description.js';
@@ -46,6 +47,7 @@ function toVariantView(row: VariantRow): VariantView {
     sku: row.sku,
     barcode: row.barcode,
     stock: row.stock,
+    held: row.reserved,
     imageUrl: row.imageUrl,
   };
 }
@@ -66,6 +68,7 @@ function toProductView(row: ProductRow, variants: VariantRow[], viewer: Viewer):
     sku: row.sku,
     barcode: row.barcode,
     stock: row.stock,
+    held: row.reserved + variants.reduce((sum, v) => sum + v.reserved, 0),
     status: row.status,
     weightGrams: row.weightGrams,
     options: row.options,
@@ -80,11 +83,34 @@ function toProductView(row: ProductRow, variants: VariantRow[], viewer: Viewer):
     ...view,
     barcode: null,
     stock: row.inStock ? 1 : 0,
+    held: 0,
     weightGrams: null,
     variants: view.variants.map((v) => ({
       ...v,
       barcode: null,
+      held: 0,
       stock: !row.trackQuantity || row.continueSelling || v.stock > 0 ? 1 : 0,
+    })),
+  };
+}
+
+/**
+ * The form's counts applied as changes to the counts as they are now (ProductData.stockSeen):
+ * units sold while the form was open stay sold. A change that would go below zero is refused.
+ */
+function rebaseStock(data: ProductData, productStock: number, variantStock: Map<string, number>): ProductData {
+  const rebase = (typed: number, seen: number | undefined, now: number | undefined, field: string) => {
+    if (seen === undefined || now === undefined) return typed;
+    const stock = now + (typed - seen);
+    if (stock < 0) throw new AppError('STOCK_WOULD_BE_NEGATIVE', { [field]: 'STOCK_WOULD_BE_NEGATIVE' });
+    return stock;
+  };
+  return {
+    ...data,
+    stock: rebase(data.stock, data.stockSeen, productStock, 'stock'),
+    variants: data.variants.map((v, i) => ({
+      ...v,
+      stock: rebase(v.stock, v.stockSeen, v.id ? variantStock.get(v.id) : undefined, `variants.${i}.stock`),
     })),
   };
 }
@@ -191,25 +217,27 @@ export class ProductService {
     };
   }
 
-  async update(marketId: string, id: string, data: ProductData): Promise<ProductView> {
+  async update(marketId: string, id: string, input: ProductData): Promise<ProductView> {
     const view = await this.write(async (tx) => {
       const [current] = await tx
-        .select({ id: products.id })
+        .select({ id: products.id, stock: products.stock })
         .from(products)
         .where(and(eq(products.id, id), eq(products.marketId, marketId)))
         .for('update');
       if (!current) throw new AppError('NOT_FOUND');
+      let data = input;
       await this.assertCategory(tx, marketId, data.categoryId);
       await this.assertTitleFree(tx, marketId, data.title, id);
 
       // Variants that stay keep their ids (orders and carts point at them); new ones are added,
       // the rest removed. An id that is not one of this product's variants is refused.
       const existing = await tx
-        .select({ id: productVariants.id })
+        .select({ id: productVariants.id, stock: productVariants.stock })
         .from(productVariants)
         .where(eq(productVariants.productId, id))
         .for('update');
       const existingIds = new Set(existing.map((v) => v.id));
+      data = rebaseStock(data, current.stock, new Map(existing.map((v) => [v.id, v.stock])));
       const keptIds = new Set<string>();
       for (const v of data.variants) {
         if (v.id && (!existingIds.has(v.id) || keptIds.has(v.id))) {
@@ -228,6 +256,16 @@ export class ProductService {
         .update(products)
         .set({ ...this.columns(data), updatedAt: new Date() })
         .where(eq(products.id, id));
+      // Counts and selling rules never fall below what checkouts hold (checkout/stock.ts).
+      const variantIds = await tx
+        .select({ id: productVariants.id })
+        .from(productVariants)
+        .where(eq(productVariants.productId, id))
+        .orderBy(asc(productVariants.position));
+      await assertHeldCovered(tx, marketId, id, ({ variantId }) => {
+        const index = variantId ? variantIds.findIndex((v) => v.id === variantId) : -1;
+        return index >= 0 ? `variants.${index}.stock` : 'stock';
+      });
       return this.get(marketId, id, 'owner', tx);
     });
     await bumpCatalogVersion(this.ctx, marketId);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.js';
+import { devMailboxAllowed } from '../../platform/dev-mailbox.js';
 import { AppError } from '../../platform/errors.js';
 import { listOutbox } from '../../platform/mail.js';
 
@@ -7,27 +8,41 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const authorizeUrl = authorizeUrlOf(ctx.config.google.issuer);
   return async (app) => {
     app.get('/health', { schema: { tags: ['System'] } }, async (request, reply) => {
+      // The embedded database's disk (platform/disk-space.ts): nearly full, the server still
+      // serves reads (200) but refuses writes, and says so here.
+      const disk = ctx.disk && {
+        status: ctx.disk.low ? 'low' : 'ok',
+        freeBytes: ctx.disk.freeBytes ?? null,
+        reserveBytes: ctx.disk.reserveBytes,
+      };
       try {
         await ctx.database.ping();
-        return { data: { status: 'ok', database: { kind: ctx.database.kind, status: 'ok' } } };
+        const status = ctx.disk?.low ? 'degraded' : 'ok';
+        return { data: { status, database: { kind: ctx.database.kind, status: 'ok' }, ...(disk && { disk }) } };
       } catch (error) {
         request.log.warn({ err: error }, 'health: database unreachable');
         reply.status(503);
-        return { data: { status: 'degraded', database: { kind: ctx.database.kind, status: 'unreachable' } } };
+        return {
+          data: {
+            status: 'degraded',
+            database: { kind: ctx.database.kind, status: 'unreachable' },
+            ...(disk && { disk }),
+          },
+        };
       }
     });
 
     /** What the web needs to know about this deployment before anyone signs in. */
-    app.get('/config', { schema: { tags: ['System'] } }, async () => ({
+    app.get('/config', { schema: { tags: ['System'] } }, async (request) => ({
       data: {
         googleClientId: ctx.config.google.clientId ?? null,
         googleAuthorizeUrl: ctx.config.google.clientId ? await authorizeUrl() : null,
-        devMailbox: ctx.config.devMailbox,
+        devMailbox: devMailboxAllowed(ctx.config, request),
       },
     }));
 
-    app.get('/Dev/mailbox', { schema: { tags: ['System'] } }, async () => {
-      if (!ctx.config.devMailbox) throw new AppError('NOT_FOUND');
+    app.get('/Dev/mailbox', { schema: { tags: ['System'] } }, async (request) => {
+      if (!devMailboxAllowed(ctx.config, request)) throw new AppError('NOT_FOUND');
       const rows = await listOutbox(ctx.db);
       return { data: rows.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) };
     });

@@ -36,7 +36,7 @@ type ProfileValues = {
 const profileSchema = z.object({
   firstName: updateUserSchema.shape.firstName,
   lastName: updateUserSchema.shape.lastName,
-  phone: z.string().refine((v) => v === '' || phoneSchema.safeParse(`+994${v}`).success, 'invalidPhone'),
+  phone: z.string().refine((v) => v === '' || phoneSchema.safeParse(v).success, 'invalidPhone'),
   language: updateUserSchema.shape.language,
   timeZone: updateUserSchema.shape.timeZone,
 });

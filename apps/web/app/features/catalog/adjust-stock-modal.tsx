@@ -1,13 +1,30 @@
-import { Button, Group, Modal, NativeSelect, NumberInput, Radio, Stack, Text, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  NativeSelect,
+  NumberInput,
+  Paper,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { adjustStockSchema, catalogLimits, INVENTORY_REASONS, type InventoryRow } from '@shop/shared';
+import { IconLockOpen, IconShoppingCartPause } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api';
 import { errorText, localizedResolver } from '../../lib/form';
 import { useNotice } from '../../ui/notice';
 import { Thumb } from '../../ui/panel';
-import { useAdjustStock } from './queries';
+import { belowHeld, holdTime, minutesLeft } from './held';
+import { useAdjustStock, useReleaseHolds } from './queries';
+import { ReleaseHoldsDialog } from './release-holds-dialog';
 
 type Reason = (typeof INVENTORY_REASONS)[number];
 type Direction = 'add' | 'remove';
@@ -31,27 +48,60 @@ const adjustFormSchema = z.object({
 
 /**
  * Adds or removes units of one SKU with a reason and an optional note → POST /Inventory/adjust.
- * Stock can't go below zero: said before asking when the count on screen already shows it, and
- * by the server (STOCK_WOULD_BE_NEGATIVE) when another change got there first.
+ * Stock can't go below zero, nor below what checkouts hold while shoppers pay: said before asking
+ * when the counts on screen already show it, and by the server (STOCK_WOULD_BE_NEGATIVE,
+ * STOCK_HELD) when another change got there first. Held units can be released from here.
+ * `row` follows the list, so the counts change here once a release or a refresh changes them.
  */
 export function AdjustStockModal({
   marketId,
   row,
+  timeZone,
   onClose,
 }: {
   marketId: string;
   row: InventoryRow | null;
+  /** The merchant's time zone, for when the holds end. */
+  timeZone: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={row !== null} onClose={onClose} title={t('catalog.inventory.adjust.title')} centered size="md">
-      {row && <AdjustForm key={`${row.productId}:${row.variantId}`} marketId={marketId} row={row} onDone={onClose} />}
-    </Modal>
+    // The release confirmation shows over this dialog and hands back to it.
+    <Modal.Stack>
+      <Modal
+        stackId="adjust-stock"
+        opened={row !== null}
+        onClose={onClose}
+        title={t('catalog.inventory.adjust.title')}
+        centered
+        size="md"
+      >
+        {row && (
+          <AdjustForm
+            key={`${row.productId}:${row.variantId}`}
+            marketId={marketId}
+            row={row}
+            timeZone={timeZone}
+            onDone={onClose}
+          />
+        )}
+      </Modal>
+    </Modal.Stack>
   );
 }
 
-function AdjustForm({ marketId, row, onDone }: { marketId: string; row: InventoryRow; onDone: () => void }) {
+function AdjustForm({
+  marketId,
+  row,
+  timeZone,
+  onDone,
+}: {
+  marketId: string;
+  row: InventoryRow;
+  timeZone: string;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const notice = useNotice();
   const adjust = useAdjustStock();
@@ -62,10 +112,31 @@ function AdjustForm({ marketId, row, onDone }: { marketId: string; row: Inventor
       const errors = resolve({ ...values, quantity: values.quantity === '' ? undefined : values.quantity });
       if (!errors.quantity && values.direction === 'remove' && Number(values.quantity) > row.stock) {
         errors.quantity = t('messages:STOCK_WOULD_BE_NEGATIVE');
+      } else if (!errors.quantity && values.direction === 'remove' && belowHeld(row, Number(values.quantity))) {
+        errors.quantity = t('messages:STOCK_HELD', { held: row.held, minutes: minutesLeft(row.heldUntil) });
       }
       return errors;
     },
   });
+
+  // The release is asked about here, not in the note: the note goes once nothing is held.
+  const release = useReleaseHolds();
+  /** The held units the release dialog asks about; null: closed. */
+  const [releasing, setReleasing] = useState<number | null>(null);
+  const [releaseError, setReleaseError] = useState<string | null>(null);
+  const releaseHolds = () =>
+    release.mutate(
+      { marketId, productId: row.productId, variantId: row.variantId ?? undefined },
+      {
+        onSuccess: ({ units }) => {
+          setReleasing(null);
+          // A refusal because of those holds no longer stands.
+          form.clearFieldError('quantity');
+          notice(units > 0 ? t('catalog.held.release.done', { count: units }) : t('catalog.held.release.none'));
+        },
+        onError: (error) => setReleaseError(errorText(error, t)),
+      },
+    );
 
   const quantity = typeof form.values.quantity === 'number' ? form.values.quantity : 0;
   const delta = form.values.direction === 'add' ? quantity : -quantity;
@@ -89,7 +160,10 @@ function AdjustForm({ marketId, row, onDone }: { marketId: string; row: Inventor
         },
         onError: (error) => {
           // The server's refusal belongs to the quantity the owner typed.
-          if (error instanceof ApiError && (error.code === 'STOCK_WOULD_BE_NEGATIVE' || error.fields.delta)) {
+          if (
+            error instanceof ApiError &&
+            (error.code === 'STOCK_WOULD_BE_NEGATIVE' || error.code === 'STOCK_HELD' || error.fields.delta)
+          ) {
             form.setFieldError('quantity', errorText(error, t));
             return;
           }
@@ -113,12 +187,24 @@ function AdjustForm({ marketId, row, onDone }: { marketId: string; row: Inventor
                 {row.variantTitle}
               </Text>
             )}
-            <Text size="xs" c="dimmed">
-              {t('catalog.inventory.adjust.current', { count: row.stock })}
-              {row.sku ? ` · ${t('catalog.inventory.columns.sku')}: ${row.sku}` : ''}
-            </Text>
+            {row.sku && (
+              <Text size="xs" c="dimmed">
+                {`${t('catalog.inventory.columns.sku')}: ${row.sku}`}
+              </Text>
+            )}
           </div>
         </Group>
+        <StockFigures row={row} />
+        {row.held > 0 && (
+          <HeldNote
+            row={row}
+            timeZone={timeZone}
+            onRelease={() => {
+              setReleaseError(null);
+              setReleasing(row.held);
+            }}
+          />
+        )}
         <Radio.Group
           label={t('catalog.inventory.adjust.direction')}
           data-testid="adjust-direction"
@@ -167,7 +253,7 @@ function AdjustForm({ marketId, row, onDone }: { marketId: string; row: Inventor
           {...form.getInputProps('note')}
         />
         <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onDone}>
+          <Button variant="default" onClick={onDone} data-testid="adjust-cancel">
             {t('catalog.common.cancel')}
           </Button>
           <Button type="submit" loading={adjust.isPending} data-testid="adjust-save">
@@ -175,7 +261,83 @@ function AdjustForm({ marketId, row, onDone }: { marketId: string; row: Inventor
           </Button>
         </Group>
       </Stack>
+      {/* Rendered outside the form's box (a portal); its buttons submit nothing. */}
+      <ReleaseHoldsDialog
+        stackId="release-holds"
+        opened={releasing !== null}
+        title={titleOf(row)}
+        held={releasing ?? 0}
+        error={releaseError}
+        pending={release.isPending}
+        onConfirm={releaseHolds}
+        onClose={() => setReleasing(null)}
+      />
     </form>
+  );
+}
+
+/** On hand, held and available side by side, as the list's columns say them. */
+function StockFigures({ row }: { row: InventoryRow }) {
+  const { t, i18n } = useTranslation();
+  const numbers = new Intl.NumberFormat(i18n.language);
+  const available =
+    row.available !== null
+      ? numbers.format(row.available)
+      : t(row.trackQuantity ? 'catalog.held.sellsWhenOut' : 'catalog.inventory.level.untracked');
+  const figures = [
+    { key: 'on-hand', label: t('catalog.inventory.columns.stock'), value: numbers.format(row.stock) },
+    { key: 'held', label: t('catalog.inventory.columns.held'), value: numbers.format(row.held) },
+    { key: 'available', label: t('catalog.inventory.columns.available'), value: available },
+  ];
+  return (
+    <SimpleGrid cols={3} spacing="xs" data-testid="adjust-figures">
+      {figures.map((figure) => (
+        <Paper key={figure.key} withBorder radius="md" px="sm" py={6}>
+          <Text size="xs" c="dimmed">
+            {figure.label}
+          </Text>
+          <Text
+            fw={700}
+            size={row.available === null && figure.key === 'available' ? 'sm' : 'lg'}
+            style={{ fontVariantNumeric: 'tabular-nums' }}
+            data-testid={`adjust-${figure.key}`}
+          >
+            {figure.value}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** Who holds the units and until when, and the way to give them back now. */
+function HeldNote({ row, timeZone, onRelease }: { row: InventoryRow; timeZone: string; onRelease: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      icon={<IconShoppingCartPause size={18} aria-hidden />}
+      data-testid="adjust-held-note"
+    >
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">
+          {row.heldUntil
+            ? t('catalog.held.note', { count: row.held, time: holdTime(row.heldUntil, timeZone) })
+            : t('catalog.held.noteNoTime', { count: row.held })}
+        </Text>
+        <Button
+          size="xs"
+          variant="light"
+          color="orange"
+          leftSection={<IconLockOpen size={14} aria-hidden />}
+          onClick={onRelease}
+          data-testid="adjust-release"
+        >
+          {t('catalog.held.release.action')}
+        </Button>
+      </Stack>
+    </Alert>
   );
 }
 

@@ -7,6 +7,7 @@ import type {
   InventoryRow,
   Page,
   ProductListItem,
+  ReleaseHoldsInput,
 } from '@shop/shared';
 import { catalogLimits } from '@shop/shared';
 import {
@@ -205,6 +206,27 @@ export function useAdjustStock() {
   return useMutation({
     mutationFn: (input: AdjustStockInput) => api<AdjustResult>('POST', '/Inventory/adjust', input),
     // Stock shows on the product screens too (list, editor).
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: catalogTags.inventory }),
+        queryClient.invalidateQueries({ queryKey: catalogTags.products }),
+      ]),
+  });
+}
+
+export interface ReleaseHoldsResult {
+  /** Checkouts that stopped holding units. */
+  checkouts: number;
+  /** Units of the SKU given back. */
+  units: number;
+}
+
+/** Gives back now every unit held by the checkouts that hold this SKU → POST /Inventory/release-holds. */
+export function useReleaseHolds() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ReleaseHoldsInput) => api<ReleaseHoldsResult>('POST', '/Inventory/release-holds', input),
+    // Held and available show on the product editor too.
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: catalogTags.inventory }),

@@ -4,6 +4,7 @@ import {
   type ConfirmCheckoutInput,
   confirmCheckoutSchema,
   type Language,
+  nationalPhone,
   REGIONS,
   tariffPrice,
 } from '@shop/shared';
@@ -52,12 +53,6 @@ function addressForm(address: Address | null): AddressForm {
   return { ...emptyAddress, ...address, address2: address.address2 ?? '' };
 }
 
-/** "+994102345678" → "10 234 56 78" (SPEC §5 example format). */
-function nationalPhone(phone: string | null): string {
-  const d = (phone ?? '').replace(/\D/g, '').replace(/^994/, '');
-  return [d.slice(0, 2), d.slice(2, 5), d.slice(5, 7), d.slice(7, 9)].filter(Boolean).join(' ');
-}
-
 function initialForm(checkout: Checkout): FormState {
   const sameBilling =
     !checkout.billingAddress || JSON.stringify(checkout.billingAddress) === JSON.stringify(checkout.shippingAddress);
@@ -74,12 +69,12 @@ function initialForm(checkout: Checkout): FormState {
 
 function toInput(form: FormState, checkout: Checkout, uniqueCode: string): ConfirmCheckoutInput {
   const address = (a: AddressForm) => ({ ...a, country: 'AZ' as const, address2: a.address2 || undefined });
-  const digits = form.phone.replace(/\D/g, '').replace(/^994(?=\d{9}$)/, '');
   return {
     checkoutId: checkout.id,
     uniqueCode,
     email: form.email.trim(),
-    phone: digits ? `+994${digits}` : '',
+    // As typed: the server reads every way people write a number (shared normalizePhone).
+    phone: form.phone.trim(),
     shippingAddress: address(form.shipping),
     billingSameAsShipping: form.billingSame,
     billingAddress: form.billingSame ? null : address(form.billing),

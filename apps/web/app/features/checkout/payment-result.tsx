@@ -1,4 +1,4 @@
-import type { Checkout, Language } from '@shop/shared';
+import { type Checkout, formatMoney, type Language } from '@shop/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -85,6 +85,7 @@ export function PaymentResult({
   }
   const { order } = state;
   if (order.paymentStatus === 'paid') return <Paid order={order} language={language} />;
+  if (order.paymentStatus === 'canceled') return <Canceled order={order} language={language} />;
   if (order.paymentStatus === 'pending') {
     return (
       <div className={css.result} data-testid="payment-pending">
@@ -96,7 +97,7 @@ export function PaymentResult({
       </div>
     );
   }
-  return <Failed order={order} outcome={outcome} />;
+  return <Failed order={order} outcome={outcome} language={language} />;
 }
 
 function useContinueHref(order: Checkout) {
@@ -114,6 +115,7 @@ function Paid({ order, language }: { order: Checkout; language: Language }) {
       </span>
       <h1>{t('storefront.result.successTitle')}</h1>
       <p data-testid="order-name">{t('storefront.result.order', { name: order.name })}</p>
+      <ReturnedPayments order={order} language={language} />
       {order.email && <p>{t('storefront.result.emailSent', { email: order.email })}</p>}
       <OrderLines checkout={order} />
       <OrderTotals checkout={order} />
@@ -130,7 +132,52 @@ function Paid({ order, language }: { order: Checkout; language: Language }) {
   );
 }
 
-function Failed({ order, outcome }: { order: Checkout; outcome: 'success' | 'failed' }) {
+/**
+ * Money the order could not take went back by itself (a second payment of a paid order, one for
+ * a wrong amount, one whose items sold out meanwhile): the shopper is told, and where it went.
+ */
+function ReturnedPayments({ order, language }: { order: Checkout; language: Language }) {
+  const { t } = useTranslation();
+  const returned = order.returnedPayments ?? [];
+  if (returned.length === 0) return null;
+  return (
+    <div className={css.returned} role="status" data-testid="returned-payments">
+      {returned.map((payment, index) => {
+        const values = { amount: formatMoney(payment.amount, language), mask: payment.cardMask ?? '' };
+        const where = payment.cardMask ? 'Card' : '';
+        return (
+          // Returned payments have no id of their own; their order never changes.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <p key={index} data-testid="returned-payment" data-cause={payment.cause} data-returned={payment.returned}>
+            {t(`storefront.result.returned.${payment.cause}`, values)}{' '}
+            {t(`storefront.result.returned.${payment.returned ? 'done' : 'pending'}${where}`, values)}
+          </p>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The order was canceled while the shopper paid (its items sold out): nothing to retry. */
+function Canceled({ order, language }: { order: Checkout; language: Language }) {
+  const { t } = useTranslation();
+  const home = useContinueHref(order);
+  return (
+    <div className={css.result} data-testid="payment-canceled">
+      <span className={css.resultIcon} data-failed="true" aria-hidden="true">
+        ✕
+      </span>
+      <h1>{t('storefront.result.canceledTitle')}</h1>
+      <p data-testid="order-name">{t('storefront.result.order', { name: order.name ?? '' })}</p>
+      <ReturnedPayments order={order} language={language} />
+      <a className={`${css.pay} ${css.payLink}`} href={home} data-testid="continue-shopping">
+        {t('storefront.result.continue')}
+      </a>
+    </div>
+  );
+}
+
+function Failed({ order, outcome, language }: { order: Checkout; outcome: 'success' | 'failed'; language: Language }) {
   const { t } = useTranslation();
   const notice = useNotice();
   const [retrying, setRetrying] = useState(false);
@@ -154,7 +201,12 @@ function Failed({ order, outcome }: { order: Checkout; outcome: 'success' | 'fai
         ✕
       </span>
       <h1>{t('messages:PAYMENT_FAILED')}</h1>
-      <p>{t('storefront.result.failedText', { name: order.name ?? '' })}</p>
+      <p>
+        {t(order.returnedPayments?.length ? 'storefront.result.failedReturnedText' : 'storefront.result.failedText', {
+          name: order.name ?? '',
+        })}
+      </p>
+      <ReturnedPayments order={order} language={language} />
       <OrderTotals checkout={order} />
       <button type="button" className={css.pay} onClick={retry} disabled={retrying} data-testid="retry-payment">
         {t('messages:TRY_AGAIN')}

@@ -8,6 +8,7 @@ import {
   IconCircleX,
   IconCreditCard,
   IconCreditCardOff,
+  IconCreditCardRefund,
   IconMail,
   IconReceipt,
   IconReceiptRefund,
@@ -31,6 +32,8 @@ const ICONS: Record<OrderEventKind, Icon> = {
   email_sent: IconMail,
   archived: IconArchive,
   unarchived: IconArchiveOff,
+  payment_returned: IconCreditCardRefund,
+  payment_return_failed: IconAlertTriangle,
 };
 
 const COLOURS: Partial<Record<OrderEventKind, string>> = {
@@ -40,7 +43,12 @@ const COLOURS: Partial<Record<OrderEventKind, string>> = {
   refunded: 'orange',
   refund_failed: 'red',
   canceled: 'red',
+  payment_returned: 'orange',
+  payment_return_failed: 'red',
 };
+
+/** Why a payment went back by itself (payment_returned's `cause`). */
+const RETURN_CAUSES = new Set(['already_paid', 'order_canceled', 'amount_mismatch', 'out_of_stock']);
 
 /** The e-mails the shop sends about an order (email_sent's `mail`). */
 const MAILS: Record<string, string> = {
@@ -85,6 +93,16 @@ function describe(event: OrderEvent, language: string, t: TFunction): { title: s
       };
     case 'payment_failed':
       return { title: t('orders.events.payment_failed'), detail: text(data.reason) };
+    case 'payment_returned':
+    case 'payment_return_failed': {
+      const returned = event.kind === 'payment_returned';
+      const cause = RETURN_CAUSES.has(String(data.cause)) ? t(`orders.events.returnCause.${data.cause}`) : null;
+      const card = text(data.cardMask) ? t('orders.events.card', { mask: data.cardMask }) : null;
+      return {
+        title: t(`orders.events.${returned ? 'paymentReturned' : 'paymentReturnFailed'}`, { amount: money ?? '' }),
+        detail: [cause, card, returned ? null : text(data.reason)].filter(Boolean).join(' · ') || null,
+      };
+    }
     case 'fulfilled': {
       const units = unitsOf(data);
       return {

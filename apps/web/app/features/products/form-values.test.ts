@@ -1,6 +1,7 @@
 import { createProductSchema, type ProductView } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import {
+  availableWithHeld,
   emptyValues,
   type ProductValues,
   removedCount,
@@ -141,6 +142,7 @@ describe('the API input', () => {
       sku: null,
       barcode: null,
       stock: 0,
+      held: 0,
       status: 'active',
       weightGrams: 250,
       options: [{ name: 'Size', values: ['S', 'M'] }],
@@ -153,6 +155,7 @@ describe('the API input', () => {
           sku: null,
           barcode: null,
           stock: 3,
+          held: 0,
           imageUrl: null,
         },
       ],
@@ -166,8 +169,26 @@ describe('the API input', () => {
     expect(removedCount(values)).toBe(1);
     const input = toProductInput(values, MARKET);
     expect(input.variants).toEqual([
-      { id: product.variants[0]?.id, options: ['M'], price: 500, compareAtPrice: null, stock: 3, imageUrl: null },
+      {
+        id: product.variants[0]?.id,
+        options: ['M'],
+        price: 500,
+        compareAtPrice: null,
+        stock: 3,
+        // What the form saw: units sold while it is open stay sold (the server rebases).
+        stockSeen: 3,
+        imageUrl: null,
+      },
     ]);
     expect(input.weightGrams).toBe(250);
+  });
+
+  it('what shoppers can still buy follows the typed count, less what checkouts hold', () => {
+    const limited = { trackQuantity: true, continueSelling: false };
+    expect(availableWithHeld(limited, 3, 2)).toBe(1);
+    expect(availableWithHeld(limited, 1, 2)).toBe(0);
+    expect(availableWithHeld(limited, '', 2)).toBe(0);
+    expect(availableWithHeld({ ...limited, continueSelling: true }, 3, 2)).toBeNull();
+    expect(availableWithHeld({ ...limited, trackQuantity: false }, 3, 2)).toBeNull();
   });
 });

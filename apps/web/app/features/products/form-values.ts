@@ -22,6 +22,8 @@ export interface VariantValues {
   sku: string;
   barcode: string;
   stock: NumberValue;
+  /** The saved variant's count when the form opened (ProductInput stockSeen). */
+  stockSeen?: number;
   imageUrl: string | null;
 }
 
@@ -39,6 +41,11 @@ export interface ProductValues {
   sku: string;
   barcode: string;
   stock: NumberValue;
+  /**
+   * The saved count when the form opened: sent beside the count typed, so that units sold while
+   * the form is open stay sold (the server applies the change to the count as it is then).
+   */
+  stockSeen?: number;
   status: Status;
   weightGrams: NumberValue;
   options: OptionValues[];
@@ -114,6 +121,8 @@ export function valuesOf(product: ProductView): ProductValues {
     sku: product.sku ?? '',
     barcode: product.barcode ?? '',
     stock: product.stock,
+    // A product with variants counts on them: its own count is their sum, not one to change.
+    ...(product.variants.length === 0 ? { stockSeen: product.stock } : {}),
     status: product.status,
     weightGrams: product.weightGrams ?? '',
     options: product.options.map((o, i) => ({ key: `option-${i}`, name: o.name, values: o.values })),
@@ -126,10 +135,25 @@ export function valuesOf(product: ProductView): ProductValues {
       sku: v.sku ?? '',
       barcode: v.barcode ?? '',
       stock: v.stock,
+      stockSeen: v.stock,
       imageUrl: v.imageUrl,
     })),
     removed,
   };
+}
+
+/**
+ * What shoppers could still buy of a count as typed while checkouts hold `held` units; null
+ * when the count doesn't limit sales (not tracked, or sold when out).
+ */
+export function availableWithHeld(
+  values: Pick<ProductValues, 'trackQuantity' | 'continueSelling'>,
+  stock: NumberValue,
+  held: number,
+): number | null {
+  if (!values.trackQuantity || values.continueSelling) return null;
+  const count = toCount(stock);
+  return Math.max((Number.isFinite(count) ? count : 0) - held, 0);
 }
 
 /**
@@ -158,6 +182,7 @@ export function toProductInput(values: ProductValues, marketId: string): Product
     sku: hasVariants || !values.hasSku ? undefined : values.sku,
     barcode: hasVariants || !values.hasSku ? undefined : values.barcode,
     stock: stockOf(values.stock, values.trackQuantity && !hasVariants),
+    ...(values.stockSeen !== undefined && !hasVariants ? { stockSeen: values.stockSeen } : {}),
     status: values.status,
     weightGrams: values.weightGrams === '' ? null : weight,
     options: values.options.map((o) => ({ name: o.name, values: o.values })),
@@ -170,6 +195,7 @@ export function toProductInput(values: ProductValues, marketId: string): Product
           sku: v.sku || undefined,
           barcode: v.barcode || undefined,
           stock: stockOf(v.stock, values.trackQuantity),
+          ...(v.id && v.stockSeen !== undefined ? { stockSeen: v.stockSeen } : {}),
           imageUrl: v.imageUrl,
         }))
       : [],

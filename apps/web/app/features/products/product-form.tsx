@@ -31,7 +31,7 @@ import { emptyValues, type ProductValues, toProductInput, valuesOf } from './for
 import { ImageGallery } from './image-gallery';
 import { useCategories, useCreateProduct, useDeleteProduct, useUpdateProduct } from './queries';
 import { UnsavedChangesGuard } from './unsaved-guard';
-import { MoneyInput, VariantEditor } from './variant-editor';
+import { heldHint, MoneyInput, VariantEditor } from './variant-editor';
 
 interface ProductFormProps {
   marketId: string;
@@ -116,7 +116,9 @@ export function ProductForm({ marketId, product }: ProductFormProps) {
     } catch (error) {
       const fields = fieldErrors(error, t);
       form.setErrors(fields);
-      if (Object.keys(fields).length === 0) notice(errorText(error, t), 'error');
+      // The product's own held units refuse giving it variants, at a stock input no longer shown.
+      const unseen = Boolean(fields.stock) && (values.options.length > 0 || !values.trackQuantity);
+      if (Object.keys(fields).length === 0 || unseen) notice(errorText(error, t), 'error');
       else showFirstError();
     }
   }, showFirstError);
@@ -142,6 +144,7 @@ export function ProductForm({ marketId, product }: ProductFormProps) {
 
   const { values } = form;
   const hasVariants = values.options.length > 0;
+  const heldByVariant = Object.fromEntries((product?.variants ?? []).map((v) => [v.id, v.held]));
   const categoryList = categories.data ?? [];
   const noCategories = categories.isSuccess && categoryList.length === 0;
 
@@ -278,6 +281,8 @@ export function ProductForm({ marketId, product }: ProductFormProps) {
                     allowDecimal={false}
                     allowNegative={false}
                     maw={240}
+                    description={heldHint(t, values, values.stock, product?.held ?? 0)}
+                    inputWrapperOrder={['label', 'input', 'description', 'error']}
                     data-testid="product-stock"
                     {...form.getInputProps('stock')}
                   />
@@ -354,7 +359,7 @@ export function ProductForm({ marketId, product }: ProductFormProps) {
 
         {/* Full width: the variant grid has many columns. */}
         <Section title={t('products.form.variants')} description={t('products.form.variantsHint')}>
-          <VariantEditor form={form} />
+          <VariantEditor form={form} held={heldByVariant} />
         </Section>
 
         <Box

@@ -21,9 +21,12 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { catalogLimits, imageUrl } from '@shop/shared';
 import { IconPhoto, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  availableWithHeld,
+  type NumberValue,
   type ProductValues,
   removedCount,
   type VariantValues,
@@ -52,11 +55,31 @@ function errorUnder(errors: Form['errors'], path: string): React.ReactNode {
   return key ? errors[key] : undefined;
 }
 
+/** Units checkouts hold, by saved variant id (the owner's view of the product). */
+export type HeldByVariant = Readonly<Record<string, number>>;
+
+/**
+ * "2 held by checkouts · 1 available" under a stock input while checkouts hold some of it (the
+ * available count follows what is typed); nothing when none is held.
+ */
+export function heldHint(
+  t: TFunction,
+  values: Pick<ProductValues, 'trackQuantity' | 'continueSelling'>,
+  stock: NumberValue,
+  held: number,
+): string | undefined {
+  if (held <= 0) return undefined;
+  const available = availableWithHeld(values, stock, held);
+  return available === null
+    ? t('catalog.held.hintUnlimited', { count: held })
+    : t('catalog.held.hint', { count: held, available });
+}
+
 /**
  * Options (up to three, each a name and its values) and the variant grid made from them: one
  * row per combination, each with its own price, codes, stock and image.
  */
-export function VariantEditor({ form }: { form: Form }) {
+export function VariantEditor({ form, held = {} }: { form: Form; held?: HeldByVariant }) {
   const { t } = useTranslation();
   const { options } = form.values;
 
@@ -122,17 +145,22 @@ export function VariantEditor({ form }: { form: Form }) {
           </Button>
         </div>
       )}
-      {options.length > 0 && <VariantGrid form={form} />}
+      {options.length > 0 && <VariantGrid form={form} held={held} />}
     </Stack>
   );
 }
 
-function VariantGrid({ form }: { form: Form }) {
+function VariantGrid({ form, held }: { form: Form; held: HeldByVariant }) {
   const { t } = useTranslation();
   const values = form.values;
   const { variants, trackQuantity, hasSku } = values;
   const hidden = removedCount(values);
   const optionErrors = Object.keys(form.errors).some((k) => k.startsWith('options'));
+  // Held units and the server's refusal because of them are sentences: the stock column widens for them.
+  const stockNotes = variants.some(
+    (v, i) => (v.id && (held[v.id] ?? 0) > 0) || Boolean(form.errors[`variants.${i}.stock`]),
+  );
+  const stockWidth = stockNotes ? 200 : 88;
 
   return (
     <Stack gap="xs">
@@ -161,7 +189,7 @@ function VariantGrid({ form }: { form: Form }) {
           {t('products.variants.empty')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={trackQuantity ? 820 : 730}>
+        <Table.ScrollContainer minWidth={trackQuantity ? 732 + stockWidth : 730}>
           <Table verticalSpacing={6} horizontalSpacing="xs" data-testid="variant-table">
             <Table.Thead>
               <Table.Tr>
@@ -177,7 +205,7 @@ function VariantGrid({ form }: { form: Form }) {
                   {t('products.variants.barcode')}
                   {hasSku && ' *'}
                 </Table.Th>
-                {trackQuantity && <Table.Th w={88}>{t('products.variants.stock')}</Table.Th>}
+                {trackQuantity && <Table.Th w={stockWidth}>{t('products.variants.stock')}</Table.Th>}
                 <Table.Th w={40}>
                   <VisuallyHidden>{t('products.variants.remove')}</VisuallyHidden>
                 </Table.Th>
@@ -185,7 +213,14 @@ function VariantGrid({ form }: { form: Form }) {
             </Table.Thead>
             <Table.Tbody>
               {variants.map((variant, i) => (
-                <VariantRow key={variant.key} form={form} variant={variant} index={i} showOptionError={!optionErrors} />
+                <VariantRow
+                  key={variant.key}
+                  form={form}
+                  variant={variant}
+                  index={i}
+                  held={variant.id ? (held[variant.id] ?? 0) : 0}
+                  showOptionError={!optionErrors}
+                />
               ))}
             </Table.Tbody>
           </Table>
@@ -199,11 +234,14 @@ function VariantRow({
   form,
   variant,
   index,
+  held,
   showOptionError,
 }: {
   form: Form;
   variant: VariantValues;
   index: number;
+  /** Units of this variant checkouts hold. */
+  held: number;
   showOptionError: boolean;
 }) {
   const { t } = useTranslation();
@@ -273,6 +311,8 @@ function VariantRow({
             allowDecimal={false}
             allowNegative={false}
             hideControls
+            description={heldHint(t, form.values, variant.stock, held)}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             data-testid="variant-stock"
             {...field('stock')}
           />

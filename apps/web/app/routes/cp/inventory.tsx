@@ -12,6 +12,7 @@ import {
   Table,
   Text,
   TextInput,
+  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
@@ -22,6 +23,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AdjustStockModal } from '../../features/catalog/adjust-stock-modal';
+import { holdMoment, holdTime } from '../../features/catalog/held';
 import { INVENTORY_PAGE_SIZE, inventoryQuery, type StockLevel } from '../../features/catalog/queries';
 import { useControlPanel } from '../../lib/control-panel';
 import { EmptyState, LoadError, PageHeader, Thumb } from '../../ui/panel';
@@ -85,10 +87,59 @@ function LevelBadge({ row }: { row: InventoryRow }) {
   );
 }
 
+/** Units checkouts hold, and until when (in the merchant's time zone). */
+function HeldCell({ row, timeZone }: { row: InventoryRow; timeZone: string }) {
+  const { t, i18n } = useTranslation();
+  const count = new Intl.NumberFormat(i18n.language).format(row.held);
+  if (row.held <= 0)
+    return (
+      <Text c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="inventory-held">
+        {count}
+      </Text>
+    );
+  const held = (
+    <Text fw={600} c="orange.8" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="inventory-held">
+      {count}
+    </Text>
+  );
+  if (!row.heldUntil) return held;
+  return (
+    <Tooltip label={t('catalog.held.until', { when: holdMoment(row.heldUntil, i18n.language, timeZone, t) })} withArrow>
+      <div>
+        {held}
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="inventory-held-until">
+          {t('catalog.held.untilTime', { time: holdTime(row.heldUntil, timeZone) })}
+        </Text>
+      </div>
+    </Tooltip>
+  );
+}
+
+/** What shoppers can still buy; when the count doesn't limit sales, why. */
+function AvailableCell({ row }: { row: InventoryRow }) {
+  const { t, i18n } = useTranslation();
+  if (row.available === null)
+    return (
+      <Text size="sm" c="dimmed" data-testid="inventory-available">
+        {t(row.trackQuantity ? 'catalog.held.sellsWhenOut' : 'catalog.inventory.level.untracked')}
+      </Text>
+    );
+  return (
+    <Text
+      fw={600}
+      c={row.level === 'out' ? 'red.8' : row.level === 'low' ? 'yellow.9' : undefined}
+      style={{ fontVariantNumeric: 'tabular-nums' }}
+      data-testid="inventory-available"
+    >
+      {new Intl.NumberFormat(i18n.language).format(row.available)}
+    </Text>
+  );
+}
+
 /** Every SKU of the store with its stock: products without variants, and each variant. */
 export default function Inventory() {
   const { t, i18n } = useTranslation();
-  const { market } = useControlPanel();
+  const { market, user } = useControlPanel();
   const { filter, update } = useInventoryParams();
   const inventory = useQuery(inventoryQuery(market.id, filter));
   const [search, setSearch] = useState(filter.search);
@@ -99,6 +150,11 @@ export default function Inventory() {
     update({ search: value });
   }, 300);
   const [adjusting, setAdjusting] = useState<InventoryRow | null>(null);
+  // The dialog shows the row as the list has it now (after a release, a refresh), else as it was opened.
+  const adjustingNow =
+    adjusting &&
+    (inventory.data?.items.find((r) => r.productId === adjusting.productId && r.variantId === adjusting.variantId) ??
+      adjusting);
   const numbers = new Intl.NumberFormat(i18n.language);
 
   useEffect(() => {
@@ -184,7 +240,7 @@ export default function Inventory() {
     );
   } else {
     body = (
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer minWidth={820}>
         <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover data-testid="inventory-table">
           <Table.Thead>
             <Table.Tr>
@@ -193,7 +249,15 @@ export default function Inventory() {
               </Table.Th>
               <Table.Th>{t('catalog.inventory.columns.product')}</Table.Th>
               <Table.Th>{t('catalog.inventory.columns.sku')}</Table.Th>
-              <Table.Th ta="right">{t('catalog.inventory.columns.stock')}</Table.Th>
+              <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {t('catalog.inventory.columns.stock')}
+              </Table.Th>
+              <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {t('catalog.inventory.columns.held')}
+              </Table.Th>
+              <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {t('catalog.inventory.columns.available')}
+              </Table.Th>
               <Table.Th>{t('catalog.inventory.columns.level')}</Table.Th>
               <Table.Th w={120}>
                 <VisuallyHidden>{t('catalog.common.actions')}</VisuallyHidden>
@@ -209,6 +273,8 @@ export default function Inventory() {
                 data-title={row.title}
                 data-variant={row.variantTitle ?? ''}
                 data-stock={row.stock}
+                data-held={row.held}
+                data-available={row.available ?? ''}
                 data-level={row.trackQuantity ? row.level : 'untracked'}
               >
                 <Table.Td>
@@ -244,21 +310,18 @@ export default function Inventory() {
                 </Table.Td>
                 <Table.Td ta="right">
                   <Text
-                    fw={600}
-                    c={
-                      !row.trackQuantity
-                        ? 'dimmed'
-                        : row.level === 'out'
-                          ? 'red.8'
-                          : row.level === 'low'
-                            ? 'yellow.9'
-                            : undefined
-                    }
+                    c={row.trackQuantity ? undefined : 'dimmed'}
                     style={{ fontVariantNumeric: 'tabular-nums' }}
                     data-testid="inventory-stock"
                   >
                     {numbers.format(row.stock)}
                   </Text>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <HeldCell row={row} timeZone={user.timeZone} />
+                </Table.Td>
+                <Table.Td ta="right">
+                  <AvailableCell row={row} />
                 </Table.Td>
                 <Table.Td>
                   <LevelBadge row={row} />
@@ -335,7 +398,12 @@ export default function Inventory() {
           )}
         </Paper>
       )}
-      <AdjustStockModal marketId={market.id} row={adjusting} onClose={() => setAdjusting(null)} />
+      <AdjustStockModal
+        marketId={market.id}
+        row={adjustingNow}
+        timeZone={user.timeZone}
+        onClose={() => setAdjusting(null)}
+      />
     </Stack>
   );
 }

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { data } from 'react-router';
 import { ApiError, apiGet } from '../../lib/api';
 import { tags } from '../../lib/query';
+import type { Route } from './+types/mailbox';
 import './mailbox.css';
 
 interface OutboxMessage {
@@ -10,6 +12,12 @@ interface OutboxMessage {
   subject: string;
   text: string;
   createdAt: string;
+}
+
+/** The mailbox shows every account's codes: to anyone but this machine it does not exist. */
+export function loader({ context }: Route.LoaderArgs) {
+  if (!context.devMailbox) throw data(null, { status: 404 });
+  return null;
 }
 
 export function meta() {
