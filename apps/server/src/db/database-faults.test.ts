@@ -459,7 +459,7 @@ if (!adminUrl) {
           data: {
             status: 'degraded',
             database: { kind: 'pglite', status: 'ok' },
-            disk: { status: 'low', reserveBytes: 32 * 1024 * 1024 },
+            disk: { status: 'low' },
           },
         });
 

@@ -9,12 +9,9 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/health', { schema: { tags: ['System'] } }, async (request, reply) => {
       // The embedded database's disk (platform/disk-space.ts): nearly full, the server still
-      // serves reads (200) but refuses writes, and says so here.
-      const disk = ctx.disk && {
-        status: ctx.disk.low ? 'low' : 'ok',
-        freeBytes: ctx.disk.freeBytes ?? null,
-        reserveBytes: ctx.disk.reserveBytes,
-      };
+      // serves reads (200) but refuses writes, and says so here. Its figures are in the log, not
+      // on this public page.
+      const disk = ctx.disk && { status: ctx.disk.low ? 'low' : 'ok' };
       try {
         await ctx.database.ping();
         const status = ctx.disk?.low ? 'degraded' : 'ok';
