@@ -13,6 +13,7 @@ const DOMAIN = process.env.E2E_DOMAIN ?? 'shop.e2e.test';
 
 interface Seeded {
   store: string;
+  marketId: string;
   categoryId: string;
   categoryName: string;
   products: { alpha: string; beta: string; gamma: string };
@@ -94,6 +95,7 @@ async function seedStore(): Promise<Seeded> {
   await api.dispose();
   return {
     store: market.name,
+    marketId: market.id,
     categoryId: category.id,
     categoryName,
     products: { alpha: alpha.id, beta: beta.id, gamma: gamma.id },
@@ -103,6 +105,19 @@ async function seedStore(): Promise<Seeded> {
 let seeded: Seeded;
 test.beforeAll(async () => {
   seeded = await seedStore();
+});
+
+// Store pages carry a strict Content-Security-Policy (inline scripts by hash, the store's own
+// analytics hosts): no journey may meet a violation of it.
+let violations: string[] = [];
+test.beforeEach(async ({ page }) => {
+  violations = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+});
+test.afterEach(() => {
+  expect(violations).toEqual([]);
 });
 
 const cardTitles = (page: Page) => page.getByTestId('product-card-title').allTextContents();
@@ -319,6 +334,47 @@ test('a shopper who pays one order in two tabs is told it is paid and the second
   // The order keeps the phone in one form.
   const status = await context.request.get(`/api/Order/status/${orderId}?uniqueCode=${uniqueCode}`);
   expect((await status.json()).data).toMatchObject({ paymentStatus: 'paid', phone: '+994501234567' });
+});
+
+test('a store page runs its own scripts and the analytics services its store turned on, nothing else', async ({
+  page,
+}) => {
+  const url = `/${seeded.store}/product/${seeded.products.alpha}`;
+  await page.goto(url);
+  await hydrated(page);
+  // Something injected into the page (a script the store did not ship) does not run.
+  const blocked = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        document.addEventListener('securitypolicyviolation', (event) => resolve(event.violatedDirective), {
+          once: true,
+        });
+        const script = document.createElement('script');
+        script.textContent = 'window.__injected = true';
+        document.head.appendChild(script);
+      }),
+  );
+  expect(blocked).toMatch(/^script-src/);
+  expect(await page.evaluate(() => (window as { __injected?: boolean }).__injected)).toBeUndefined();
+  violations = violations.filter((text) => !text.includes("'inline'") && !text.includes('inline script'));
+
+  // The merchant turns the Meta pixel on: the page may now load Meta's script (this machine has
+  // no way out, so it fails on the network — not on the policy).
+  const api = await merchantApi();
+  await apiData(api, 'POST', '/Market/add-facebook-id', {
+    marketId: seeded.marketId,
+    facebookPixelId: '123456789012345',
+  });
+  try {
+    const meta = page.waitForRequest((request) => request.url().startsWith('https://connect.facebook.net/'));
+    await page.goto(url);
+    await hydrated(page);
+    await meta;
+    await page.waitForTimeout(300);
+  } finally {
+    await api.delete(`/api/Market/analytics-id/${seeded.marketId}/facebook`);
+    await api.dispose();
+  }
 });
 
 test('an unknown product, page or store is a 404 with the not-found page', async ({ page }) => {

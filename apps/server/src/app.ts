@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -52,6 +53,7 @@ import { schedule } from './platform/jobs.js';
 import { createMailer } from './platform/mail.js';
 import { RateLimits } from './platform/rate-limit.js';
 import { RootPaths } from './platform/root-paths.js';
+import { baselineHeaders } from './platform/security-headers.js';
 import { isDraining } from './platform/shutdown.js';
 import { localStorage } from './platform/storage.js';
 import { registerWeb } from './web.js';
@@ -123,12 +125,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandler(app, { onDiskFull: () => void ctx.disk?.check() });
   registerJsonParser(app);
   app.addHook('onRequest', rejectInvalidHost);
+  const baseline = baselineHeaders(config.publicUrl.startsWith('https://'));
   app.addHook('onSend', async (_request, reply) => {
-    // Baseline protections for every answer: no type sniffing, no framing by other sites, and
-    // no full URLs (which may carry codes or ids) leaking to other origins.
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'SAMEORIGIN');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    // Baseline protections for every answer (platform/security-headers.ts); a store page brings
+    // its own, stricter Content-Security-Policy (web.ts).
+    for (const [name, value] of baseline) if (!reply.hasHeader(name)) reply.header(name, value);
     // Shutting down (platform/shutdown.ts): each answer ends its connection, so the client's next
     // request opens a new one (refused here, taken by another process) instead of racing the close.
     if (isDraining(app.server)) reply.header('connection', 'close');
@@ -147,6 +148,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   await app.register(fastifyCookie);
+  // HTML and JSON go out compressed to clients that take it (brotli at quality 4, the plugin's
+  // default for answers made per request; gzip otherwise); cached store pages are compressed once,
+  // when kept (storefront/page-cache.ts), and built assets ship pre-compressed.
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(fastifyMultipart, { limits: { fileSize: limits.imageUpload.maxBytes, files: 1, fields: 10 } });
   await app.register(fastifySwagger, {
     openapi: {

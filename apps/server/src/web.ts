@@ -2,17 +2,29 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { createReadableStreamFromReadable } from '@react-router/node';
-import { PAGE_CACHE_HEADER, STORE_PAGE_HEADER, type StorefrontLoadContext, type StorefrontReader } from '@shop/shared';
+import {
+  STORE_PAGE_HEADER,
+  STORE_PIXELS_HEADER,
+  type StorefrontLoadContext,
+  type StorefrontReader,
+} from '@shop/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import { isDatabaseUnavailable } from './db/faults.js';
 import { countPageView, isShopperPageRequest, type PageViewRecorder } from './modules/analytics/recorder.js';
-import { languageCookieFor, PageCache, type RenderedPage } from './modules/storefront/page-cache.js';
+import {
+  INTERNAL_HEADERS,
+  languageCookieFor,
+  PageCache,
+  pageBodyFor,
+  type RenderedPage,
+} from './modules/storefront/page-cache.js';
 import { StorefrontService } from './modules/storefront/service.js';
 import type { AppContext } from './platform/context.js';
 import { devMailboxAllowed } from './platform/dev-mailbox.js';
 import { requestUrl } from './platform/http-input.js';
 import { webRoutePaths } from './platform/root-paths.js';
+import { inlineScriptHashes, pixelsOf, storefrontPolicy } from './platform/security-headers.js';
 
 export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
 export const webBuildDir = path.join(webRoot, 'build');
@@ -157,7 +169,10 @@ async function serve(
     const cookie = languageCookieFor(request);
     if (cookie) reply.header('set-cookie', cookie);
     if (cached.status === 200) countView(request, reply, cached.marketId);
-    return reply.send(cached.body);
+    const { body, encoding } = pageBodyFor(cached, request.headers['accept-encoding']);
+    reply.header('vary', 'Accept-Encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(body);
   }
 
   const controller = new AbortController();
@@ -165,11 +180,16 @@ async function serve(
   const page = await render(controller.signal);
   const unavailable = databaseFailures.get(context)?.error;
   if (page.status >= 500 && unavailable) throw unavailable;
+  // A store page runs its own inline scripts and its store's analytics services, nothing else.
+  if (page.headers.has(STORE_PAGE_HEADER) && page.headers.get('content-type')?.startsWith('text/html')) {
+    const pixels = pixelsOf(page.headers.get(STORE_PIXELS_HEADER));
+    page.headers.set('content-security-policy', storefrontPolicy(pixels, inlineScriptHashes(page.body.toString())));
+  }
   if (cacheKey) pages.set(cacheKey, page);
   reply.status(maintenance ? 503 : page.status);
   if (maintenance) reply.header('retry-after', '600');
   for (const [key, value] of page.headers) {
-    if (key !== 'set-cookie' && key !== PAGE_CACHE_HEADER && key !== STORE_PAGE_HEADER) reply.header(key, value);
+    if (key !== 'set-cookie' && !INTERNAL_HEADERS.has(key)) reply.header(key, value);
   }
   const cookies = page.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);

@@ -136,4 +136,9 @@ export interface StorefrontLoadContext {
  * ("{marketId}:{version}", apps/server page-cache.ts).
  */
 export const STORE_PAGE_HEADER = 'x-storefront-market';
+/**
+ * The analytics services a store page runs (ANALYTICS_KINDS, comma-separated): the server lets
+ * exactly their hosts into the page's Content-Security-Policy, then strips the header.
+ */
+export const STORE_PIXELS_HEADER = 'x-storefront-pixels';
 export const PAGE_CACHE_HEADER = 'x-storefront-page';

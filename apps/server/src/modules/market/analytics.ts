@@ -13,6 +13,7 @@ import { markets } from '../../db/schema/index.js';
 import { type MarketRow, requireMarket, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, fieldsFromIssues } from '../../platform/errors.js';
+import { bumpCatalogVersion } from '../product/cache.js';
 
 /**
  * Analytics pixels of a store (SPEC §2 cp analytics-integration, §7 Market add-*-id, §8
@@ -38,6 +39,8 @@ export class AnalyticsService {
       .set({ [ANALYTICS[kind].field]: value, updatedAt: new Date() })
       .where(eq(markets.id, market.id))
       .returning()) as [MarketRow];
+    // Store pages carry the services (and their hosts in the page's CSP): kept copies start again.
+    await bumpCatalogVersion(this.ctx, market.id);
     return analyticsIdsOf(updated);
   }
 }

@@ -12,6 +12,7 @@ import { markets, sectors } from '../../db/schema/index.js';
 import type { MarketRow, UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { bumpCatalogVersion } from '../product/cache.js';
 import { isUniqueViolation } from '../user/service.js';
 import { analyticsIdsOf } from './analytics.js';
 
@@ -112,6 +113,8 @@ export class MarketService {
         .set({ ...changes, updatedAt: new Date() })
         .where(eq(markets.id, market.id))
         .returning()) as [MarketRow];
+      // Name, description and logo are on every store page: kept copies start again.
+      await bumpCatalogVersion(this.ctx, market.id);
       return toMarketView(updated);
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('MARKET_NAME_TAKEN', { name: 'MARKET_NAME_TAKEN' });

@@ -1,4 +1,7 @@
-import { DEFAULT_LANGUAGE, isLanguage, PAGE_CACHE_HEADER, STORE_PAGE_HEADER } from '@shop/shared';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+import { DEFAULT_LANGUAGE, isLanguage, PAGE_CACHE_HEADER, STORE_PAGE_HEADER, STORE_PIXELS_HEADER } from '@shop/shared';
 import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { StorefrontService } from './service.js';
@@ -10,11 +13,22 @@ const MAX_AGE_MS = 60_000;
 /** Background renders at once: many stale pages at a time are refreshed a few at a time. */
 const MAX_REFRESHING = 2;
 
+/** Headers between the web app and the server (shared/storefront.ts): never sent to a browser. */
+export const INTERNAL_HEADERS: ReadonlySet<string> = new Set([
+  PAGE_CACHE_HEADER,
+  STORE_PAGE_HEADER,
+  STORE_PIXELS_HEADER,
+]);
+
 export interface RenderedPage {
   status: number;
   headers: Headers;
   body: Buffer;
 }
+
+/** Encodings a cached page is kept in besides its plain bytes, the best first. */
+export const PAGE_ENCODINGS = ['br', 'gzip'] as const;
+export type PageEncoding = (typeof PAGE_ENCODINGS)[number];
 
 interface CachedPage {
   marketId: string;
@@ -22,7 +36,31 @@ interface CachedPage {
   status: number;
   headers: [string, string][];
   body: Buffer;
+  /** The body compressed once, when the page is kept: a hit costs no compression. */
+  encoded: Partial<Record<PageEncoding, Buffer>>;
   freshUntil: number;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Compresses a kept page on libuv's threads, not the request's (brotli at quality 9 takes a
+ * few milliseconds for a product page): until it is done the page goes out plain or compressed
+ * on the fly. Pages are read far more often than kept, so a slower, smaller brotli pays.
+ */
+async function encodeInBackground(page: CachedPage) {
+  const [br, gz] = await Promise.all([
+    brotli(page.body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.body.length,
+      },
+    }),
+    gzip(page.body, { level: 9 }),
+  ]);
+  page.encoded = { br, gzip: gz };
 }
 
 /**
@@ -41,7 +79,8 @@ export class PageCache {
   private readonly pages = new LRUCache<string, CachedPage>({
     max: 5_000,
     maxSize: 128 * 1024 * 1024,
-    sizeCalculation: (page) => page.body.length + 512,
+    // The compressed copies come on top of the body: about a fifth of it together.
+    sizeCalculation: (page) => Math.ceil(page.body.length * 1.25) + 512,
     ttl: MAX_AGE_MS,
   });
   private readonly refreshing = new Set<string>();
@@ -88,17 +127,33 @@ export class PageCache {
     if (!mark || status !== 200 || headers.getSetCookie().some((c) => !c.startsWith('language='))) return;
     const [marketId, version] = mark.split(':');
     if (!marketId || version === undefined) return;
-    this.pages.set(key, {
+    const page: CachedPage = {
       marketId,
       version: Number(version),
       status,
-      headers: [...headers].filter(
-        ([name]) => name !== PAGE_CACHE_HEADER && name !== STORE_PAGE_HEADER && name !== 'set-cookie',
-      ),
+      headers: [...headers].filter(([name]) => !INTERNAL_HEADERS.has(name) && name !== 'set-cookie'),
       body,
+      encoded: {},
       freshUntil: Date.now() + FRESH_MS,
-    });
+    };
+    this.pages.set(key, page);
+    // A page that can't be compressed is still a page: it goes out plain.
+    encodeInBackground(page).catch(() => {});
   }
+}
+
+/**
+ * The body of a cached page for this request: compressed as the client accepts (br, then gzip)
+ * when that copy is ready, else plain (the compression plugin may still compress it on the way).
+ */
+export function pageBodyFor(
+  page: Pick<CachedPage, 'body' | 'encoded'>,
+  acceptEncoding: string | undefined,
+): { body: Buffer; encoding?: PageEncoding } {
+  if (!acceptEncoding) return { body: page.body };
+  const ready = PAGE_ENCODINGS.filter((encoding) => page.encoded[encoding]);
+  const encoding = ready.length ? (negotiate(acceptEncoding, ready) as PageEncoding | null) : null;
+  return encoding ? { body: page.encoded[encoding] as Buffer, encoding } : { body: page.body };
 }
 
 /** The cookie the root sets on a first visit (app/root.tsx): a cached copy must set it too. */

@@ -1,4 +1,12 @@
-import { type AnalyticsIds, PAGE_CACHE_HEADER, STORE_PAGE_HEADER, type StoreCategory } from '@shop/shared';
+import {
+  ANALYTICS,
+  ANALYTICS_KINDS,
+  type AnalyticsIds,
+  PAGE_CACHE_HEADER,
+  STORE_PAGE_HEADER,
+  STORE_PIXELS_HEADER,
+  type StoreCategory,
+} from '@shop/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { data, Outlet, type ShouldRevalidateFunctionArgs, useLocation } from 'react-router';
 import { Cart, CartContext } from '../../features/storefront/cart';
@@ -46,6 +54,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     {
       headers: {
         [STORE_PAGE_HEADER]: market.id,
+        // The services this store runs: only their hosts enter the page's CSP (the server's).
+        [STORE_PIXELS_HEADER]: ANALYTICS_KINDS.filter((kind) => market.analytics?.[ANALYTICS[kind].field]).join(','),
         ...(reusable ? { [PAGE_CACHE_HEADER]: `${market.id}:${market.catalogVersion}` } : {}),
       },
     },
@@ -55,7 +65,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 /** Passes the store's marks on to the document (children inherit them). */
 export function headers({ parentHeaders, loaderHeaders }: Route.HeadersArgs) {
   const merged = new Headers(parentHeaders);
-  for (const name of [STORE_PAGE_HEADER, PAGE_CACHE_HEADER]) {
+  for (const name of [STORE_PAGE_HEADER, PAGE_CACHE_HEADER, STORE_PIXELS_HEADER]) {
     const mark = loaderHeaders.get(name);
     if (mark) merged.set(name, mark);
   }
