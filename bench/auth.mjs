@@ -17,7 +17,7 @@ dbUrl.pathname = `/${dbName}`;
 
 const port = 3292;
 const origin = `http://127.0.0.1:${port}`;
-const server = startProcess('node', serverArgs(), {
+const server = startProcess(process.execPath, serverArgs(), {
   PORT: String(port),
   HOST: '127.0.0.1',
   DATABASE_URL: dbUrl.toString(),

@@ -233,7 +233,7 @@ export async function benchServer({ name, port, env = {}, minutes, healthTimeout
   const dataDir = mkdtempSync(`${os.tmpdir()}/bench-${name}-`);
   const origin = `http://127.0.0.1:${port}`;
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const server = startProcess('node', [...nodeArgs, ...serverArgs()], {
+  const server = startProcess(process.execPath, [...nodeArgs, ...serverArgs()], {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_URL: database.url,

@@ -12,7 +12,7 @@ const health = `http://127.0.0.1:${port}/api/health`;
 
 async function measure(label) {
   const started = Date.now();
-  const server = startProcess('node', [path.join(root, 'scripts/start.mjs')], env);
+  const server = startProcess(process.execPath, [path.join(root, 'scripts/start.mjs')], env);
   try {
     await waitForHealth(health, 180_000, server.child);
     const ms = Date.now() - started;

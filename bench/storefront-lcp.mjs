@@ -88,7 +88,7 @@ const port = Number(process.env.BENCH_LCP_PORT ?? 3297);
 const origin = `http://127.0.0.1:${port}`;
 // Embedded mode: no DATABASE_URL, whatever the caller's environment says.
 delete process.env.DATABASE_URL;
-const server = startProcess('node', serverArgs(), {
+const server = startProcess(process.execPath, serverArgs(), {
   PORT: String(port),
   HOST: '127.0.0.1',
   PUBLIC_URL: origin,

@@ -93,6 +93,11 @@ test('after a sandbox purchase the owner’s home shows the revenue, and analyti
   await expect(page.getByTestId('cp-home-title')).toBeVisible();
   await expect(page.getByTestId('kpi-revenue-value')).toHaveText('AZN 30.00');
   await expect(page.getByTestId('kpi-orders-value')).toHaveText('1');
+  // Every figure counts the paid orders, and the screen says so.
+  await expect(page.getByTestId('kpi-orders')).toContainText('Paid orders');
+  await expect(page.getByTestId('dashboard-basis')).toHaveText(
+    'Counts paid orders, on the day they were paid; refunds are deducted from revenue.',
+  );
   await expect(page.getByTestId('kpi-averageOrderValue-value')).toHaveText('AZN 30.00');
   await expect(page.getByTestId('sales-chart')).toHaveAttribute('data-days', '30');
   await expect(page.getByTestId('top-product').first()).toContainText('Dashboard shirt');
@@ -121,7 +126,7 @@ test('after a sandbox purchase the owner’s home shows the revenue, and analyti
     expect(Number(await page.getByTestId('kpi-pageViews-value').textContent())).toBeGreaterThanOrEqual(5);
   }).toPass({ timeout: 20_000 });
   await expect(page.getByTestId('kpi-revenue-value')).toHaveText('AZN 30.00');
-  await expect(page.getByTestId('status-payment-paid')).toHaveAttribute('data-count', '1');
+  await expect(page.getByTestId('status-refund-paid')).toHaveAttribute('data-count', '1');
   await expect(page.getByTestId('daily-row').first()).toContainText('AZN 30.00');
   await api.dispose();
 });

@@ -333,3 +333,40 @@ for (const language of ['az', 'en'] as const) {
     });
   });
 }
+
+test('a fulfilment or a refund that fails says "Failed to fulfill order" / "Failed to refund order" with the reason under it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await useLanguage(page, 'en');
+  const { market, alpha, beta } = await merchantWithStore(page, request);
+  await buyBoth(page, market.name, { alpha, beta }, uniqueEmail('shopper-failures'));
+  const orderId = new URL(page.url()).searchParams.get('orderId') as string;
+  const orderApi = (action: 'fulfill' | 'cancel') =>
+    apiData(page.request, 'PUT', `/Order/${action}/${orderId}?marketId=${market.id}`, {});
+  await page.goto(`/cp/order-details/${market.id}/${orderId}`);
+
+  // Another tab sends everything while this dialog is open.
+  await page.getByTestId('open-fulfil').click();
+  const fulfil = page.getByTestId('fulfil-modal').getByRole('dialog');
+  await expect(fulfil.getByTestId('fulfil-submit')).toBeEnabled();
+  await orderApi('fulfill');
+  await fulfil.getByTestId('fulfil-submit').click();
+  const fulfilFailure = fulfil.getByTestId('fulfil-failure');
+  await expect(fulfilFailure).toContainText('Failed to fulfill order');
+  await expect(fulfilFailure).toContainText('Every item of this order is already fulfilled');
+  await expect(page.getByTestId('notice')).toContainText('Failed to fulfill order');
+  await fulfil.getByRole('button', { name: 'Cancel' }).click();
+
+  // … and refunds it all while this one is open.
+  await page.getByTestId('open-refund').click();
+  const refund = page.getByTestId('refund-modal').getByRole('dialog');
+  await expect(refund.getByTestId('refund-amount')).toHaveValue('45.00');
+  await orderApi('cancel');
+  await refund.getByTestId('refund-submit').click();
+  const refundFailure = refund.getByTestId('refund-failure');
+  await expect(refundFailure).toContainText('Failed to refund order');
+  await expect(refundFailure).toContainText('This order is canceled or refunded in full');
+  await expect(page.getByTestId('notice')).toContainText('Failed to refund order');
+});

@@ -1,4 +1,11 @@
-import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  expect,
+  type Locator,
+  type Page,
+  request as playwrightRequest,
+  test,
+} from '@playwright/test';
 import { SANDBOX_CARDS } from '@shop/shared';
 import { apiData, codeFor, DEMO, imageFile, uniqueTag, useLanguage } from './support';
 
@@ -223,6 +230,8 @@ test('a shopper picks a variant, adds it to the cart, and the cart survives a re
 /** Pays on the sandbox provider's test page (DESIGN §5) with one of its test cards. */
 async function payWithCard(page: Page, card: string) {
   await expect(page.getByTestId('sandbox-amount')).toBeVisible();
+  // The amount's manat sign has its own face, first in the page's font stack (app.css says why).
+  expect(await fontStack(page.getByTestId('sandbox-amount'))).toMatch(/^"?Manat"?,/);
   await page.locator('#card').fill(card);
   await page.locator('#expiry').fill('12/30');
   await page.locator('#cvc').fill('123');
@@ -242,22 +251,46 @@ test('a shopper checks out with an address and a tariff, a declined card is retr
   await expect(page.getByTestId('summary-subtotal')).toHaveText('AZN 30.00');
   await expect(page.getByTestId('reservation')).toContainText(/We hold your items for 1[45]:\d\d/);
 
-  // Every required field says what is wrong, in the shopper's language (SPEC §5 Checkout).
+  // Every required field says what it needs, in the shopper's language (SPEC §5 Checkout).
   await page.getByTestId('pay').click();
-  await expect(page.getByTestId('error-email')).toHaveText('Invalid email format');
-  await expect(page.getByTestId('error-phone')).toHaveText('Enter the phone as +994 10 234 56 78');
-  await expect(page.getByTestId('error-shippingAddress.firstName')).toHaveText('Fill in the inputs completely');
-  await expect(page.getByTestId('error-shippingAddress.region')).toHaveText('Choose a region');
-  await expect(page.getByTestId('error-shippingTariffId')).toHaveText('Choose a delivery tariff');
+  const error = (path: string) => page.getByTestId(`error-${path}`);
+  const field = (path: string) => page.getByTestId(`field-${path}`);
+  await expect(error('email')).toHaveText('Enter your e-mail');
+  await expect(error('phone')).toHaveText('Enter the phone as +994 10 234 56 78');
+  await expect(error('shippingAddress.firstName')).toHaveText('Enter your first name');
+  await expect(error('shippingAddress.lastName')).toHaveText('Enter your last name');
+  await expect(error('shippingAddress.address1')).toHaveText('Enter the street and house');
+  await expect(error('shippingAddress.city')).toHaveText('Enter the city');
+  await expect(error('shippingAddress.region')).toHaveText('Choose a region');
+  await expect(error('shippingAddress.postCode')).toHaveText('Enter the post code, e.g. AZ1000');
+  await expect(error('shippingTariffId')).toHaveText('Choose a delivery tariff');
+  await expect(field('email')).toBeFocused();
 
-  await page.getByTestId('field-email').fill('shopper@shop.az');
-  await page.getByTestId('field-phone').fill('10 234 56 78');
-  await page.getByTestId('field-shippingAddress.firstName').fill('Aysel');
-  await page.getByTestId('field-shippingAddress.lastName').fill('Məmmədova');
-  await page.getByTestId('field-shippingAddress.address1').fill('Nizami küçəsi 10');
-  await page.getByTestId('field-shippingAddress.city').fill('Bakı');
-  await page.getByTestId('field-shippingAddress.region').selectOption('baku');
-  await page.getByTestId('field-shippingAddress.postCode').fill('AZ1000');
+  // Each error follows its field as it is typed — what it still needs, then gone — without
+  // another Pay; the fields not yet fixed keep theirs.
+  await field('email').fill('shopper@');
+  await expect(error('email')).toHaveText('Invalid email format');
+  await field('email').fill('shopper@shop.az');
+  await expect(error('email')).toBeHidden();
+  await expect(field('email')).not.toHaveAttribute('aria-invalid', 'true');
+  await field('phone').fill('10 234 56 78');
+  await expect(error('phone')).toBeHidden();
+  await field('shippingAddress.firstName').fill('Aysel');
+  await expect(error('shippingAddress.firstName')).toBeHidden();
+  await expect(error('shippingAddress.lastName')).toHaveText('Enter your last name');
+  await field('shippingAddress.firstName').fill(' ');
+  await expect(error('shippingAddress.firstName')).toHaveText('Enter your first name');
+  await field('shippingAddress.firstName').fill('Aysel');
+  await field('shippingAddress.lastName').fill('Məmmədova');
+  await field('shippingAddress.address1').fill('Nizami küçəsi 10');
+  await field('shippingAddress.city').fill('Bakı');
+  await field('shippingAddress.region').selectOption('baku');
+  await expect(error('shippingAddress.region')).toBeHidden();
+  // The region brings its tariffs, the first one chosen: that error goes too.
+  await expect(error('shippingTariffId')).toBeHidden();
+  await expect(error('shippingAddress.postCode')).toHaveText('Enter the post code, e.g. AZ1000');
+  await field('shippingAddress.postCode').fill('AZ1000');
+  await expect(page.locator('[data-testid^="error-"]')).toHaveCount(0);
   const tariff = page.getByTestId('tariff');
   await expect(tariff).toContainText('Courier');
   await expect(tariff).toContainText('1–2 days');
@@ -286,6 +319,201 @@ test('a shopper checks out with an address and a tariff, a declined card is retr
   await page.getByTestId('continue-shopping').click();
   await hydrated(page);
   await expect(page.getByTestId('cart-count')).toHaveText('0');
+});
+
+/** The computed font-family of an element: the stack the browser walks for each character. */
+function fontStack(locator: Locator) {
+  return locator.evaluate((element) => getComputedStyle(element).fontFamily);
+}
+
+/** The fonts that really drew an element's text (DevTools' "Rendered Fonts"). */
+async function renderedFonts(page: Page, selector: string) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument');
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+  await cdp.detach();
+  return fonts;
+}
+
+/** Console errors of a page (a journey that must have none collects them). */
+function consoleErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+test('on a phone the added item shows in the drawer, nothing covers it, and the checkout form has the screen', async ({
+  page,
+}) => {
+  const errors = consoleErrors(page);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await useLanguage(page, 'en');
+  await page.goto(`/${seeded.store}/product/${seeded.products.alpha}`);
+  await hydrated(page);
+
+  // The drawer opens on what was added and says so itself: no notice over its title and close
+  // button, which take a plain click at once.
+  await page.getByTestId('add-to-cart').click();
+  const drawer = page.getByTestId('cart-drawer');
+  await expect(drawer.getByTestId('cart-added')).toHaveText(/“Alpha shirt” is in your cart/);
+  await expect(page.getByTestId('notice')).toHaveCount(0);
+  const close = drawer.getByRole('button', { name: 'Close' });
+  // Once the drawer has slid in (0.2 s) — well before a notice would have gone (3 s).
+  const reachable = () =>
+    close.evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return Boolean(top && button.contains(top));
+    });
+  await expect.poll(reachable, { timeout: 1_000 }).toBe(true);
+  await close.click({ timeout: 1_000 });
+  await expect(drawer).toBeHidden();
+
+  await page.getByTestId('cart-button').click();
+  await expect(drawer.getByTestId('cart-added')).toHaveCount(0);
+  await drawer.getByTestId('cart-checkout').click();
+  await expect(page).toHaveURL(new RegExp(`/${seeded.store}/checkout/[0-9a-f-]{36}$`));
+
+  // Shopify's pattern: a bar "Show order summary · total" above the form, closed; the form
+  // starts high on the first screen and the Pay button follows it.
+  const toggle = page.getByTestId('summary-toggle');
+  const panel = page.getByRole('region', { name: 'Order summary', includeHidden: true });
+  await expect(toggle).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(toggle).toContainText('Show order summary');
+  await expect(toggle).toContainText('AZN 30.00');
+  await expect(panel).toBeHidden();
+  expect(await toggle.getAttribute('aria-controls')).toBe(await panel.getAttribute('id'));
+  const email = await page.getByTestId('field-email').boundingBox();
+  expect(email?.y ?? 812).toBeLessThan(812 * 0.45);
+  const postCode = await page.getByTestId('field-shippingAddress.postCode').boundingBox();
+  const pay = await page.getByTestId('pay').boundingBox();
+  expect(pay?.y ?? 0).toBeGreaterThan((postCode?.y ?? 0) + (postCode?.height ?? 0));
+  // Scrolled down the form, nothing is pinned over it.
+  await page.getByTestId('field-shippingAddress.region').scrollIntoViewIfNeeded();
+  const regionShown = await page.getByTestId('field-shippingAddress.region').evaluate((select) => {
+    const box = select.getBoundingClientRect();
+    return document.elementFromPoint(box.x + 10, box.y + box.height / 2) === select;
+  });
+  expect(regionShown).toBe(true);
+
+  // The bar opens on tap, shows the lines and totals, and follows the chosen delivery.
+  await page.getByTestId('field-shippingAddress.region').selectOption('baku');
+  await expect(toggle).toContainText('AZN 35.00');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(toggle).toContainText('Hide order summary');
+  await expect(panel).toBeVisible();
+  await expect(panel).toContainText('Alpha shirt');
+  await expect(panel).toContainText('AZN 35.00');
+  await toggle.click();
+  await expect(panel).toBeHidden();
+
+  // On a wide screen the summary sits beside the form, as before; no bar.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(toggle).toBeHidden();
+  const aside = page.getByRole('complementary', { name: 'Order summary' });
+  await expect(aside.getByTestId('summary-line')).toContainText('Alpha shirt');
+  const form = await page.getByTestId('field-email').boundingBox();
+  const side = await aside.boundingBox();
+  expect(side?.x ?? 0).toBeGreaterThan((form?.x ?? 0) + (form?.width ?? 0));
+  expect(errors).toEqual([]);
+});
+
+test('adding a product the store no longer sells says "Invalid session, market, or product"', async ({ page }) => {
+  const api = await merchantApi();
+  const picture = await upload(api, 'green.png', { r: 30, g: 160, b: 60 });
+  // A category of its own: the other journeys count the seeded one's products.
+  const category = await apiData<{ id: string }>(api, 'POST', '/Category/create', {
+    marketId: seeded.marketId,
+    name: `Soon gone ${uniqueTag()}`,
+    description: 'Products about to go.',
+  });
+  const delta = await apiData<{ id: string }>(api, 'POST', '/Products/create', {
+    marketId: seeded.marketId,
+    categoryId: category.id,
+    description: '<p>Soon gone.</p>',
+    title: `Delta shirt ${uniqueTag()}`,
+    images: [picture],
+    price: 1500,
+    stock: 5,
+  });
+  await useLanguage(page, 'en');
+  await page.goto(`/${seeded.store}/product/${delta.id}`);
+  await hydrated(page);
+  // The merchant takes it off sale while the shopper reads its page.
+  await apiData(api, 'POST', '/Products/bulk', { marketId: seeded.marketId, ids: [delta.id], action: 'deactivate' });
+  await api.dispose();
+  await page.getByTestId('add-to-cart').click();
+  await expect(page.getByTestId('notice')).toHaveText(/Invalid session, market, or product/);
+  await expect(page.getByTestId('notice')).toHaveAttribute('data-type', 'error');
+  await expect(page.getByTestId('cart-drawer')).toBeHidden();
+  await expect(page.getByTestId('cart-count')).toHaveText('0');
+});
+
+test('the manat sign’s own face leads every font stack and draws the sign', async ({ page }) => {
+  await useLanguage(page, 'az');
+  await page.goto(`/${seeded.store}/product/${seeded.products.alpha}`);
+  await hydrated(page);
+  const price = page.getByTestId('price').first();
+  await expect(price).toContainText('30,00 ₼');
+  expect(await fontStack(price)).toMatch(/^"?Manat"?,/);
+  await expect
+    .poll(() => page.evaluate(() => [...document.fonts].some((f) => f.family === 'Manat' && f.status === 'loaded')))
+    .toBe(true);
+  // The sign is drawn by the bundled face, not by a system font's empty box (DejaVu Sans here).
+  const fonts = await renderedFonts(page, '[data-testid="price"]');
+  expect(fonts.some((font) => font.isCustomFont)).toBe(true);
+
+  // The control panel's stacks (Mantine's text and headings) start with it too.
+  await page.goto('/login');
+  expect(await fontStack(page.locator('body'))).toMatch(/^"?Manat"?,/);
+  expect(await fontStack(page.locator('.mantine-Title-root').first())).toMatch(/^"?Manat"?,/);
+});
+
+test('a payment result page without an order leads to the store the visitor came from, else the landing page', async ({
+  browser,
+}) => {
+  const unknownOrder = '8f1c3a55-1d2e-4c7b-9a0e-3b5f6d7e8f90';
+
+  // A new visitor (nothing remembered): the landing page, in the page's language.
+  const fresh = await browser.newContext({ baseURL: origin });
+  const first = await fresh.newPage();
+  const errors = consoleErrors(first);
+  await useLanguage(first, 'az');
+  await first.goto('/card-success');
+  const none = first.getByTestId('payment-no-order');
+  await expect(none).toContainText('Burada göstəriləcək sifariş yoxdur');
+  await expect(first.getByTestId('no-order-next')).toHaveText('Ana səhifəyə keç');
+  await expect(first.getByTestId('no-order-next')).toHaveAttribute('href', '/');
+  await first.goto(`/failed?orderId=${unknownOrder}`);
+  await expect(first.getByTestId('no-order-next')).toHaveAttribute('href', '/');
+  expect(errors).toEqual([]);
+  await fresh.close();
+
+  // A shopper who browsed a store: back to it, from an unknown order as from none.
+  const shopper = await browser.newContext({ baseURL: origin });
+  const page = await shopper.newPage();
+  await useLanguage(page, 'ru');
+  await page.goto(`/${seeded.store}`);
+  await hydrated(page);
+  await page.evaluate(() => localStorage.setItem('uniqueCode', 'visitor-no-order-0001'));
+  for (const path of [`/card-failed?orderId=${unknownOrder}`, '/success', '/card-success?orderId=nonsense']) {
+    await page.goto(path);
+    await expect(page.getByTestId('payment-no-order'), path).toContainText('Здесь нет заказа для показа');
+    await expect(page.getByTestId('no-order-next')).toHaveText('Вернуться в магазин');
+    await expect(page.getByTestId('no-order-next')).toHaveAttribute('href', `/${seeded.store}`);
+  }
+  await page.getByTestId('no-order-next').click();
+  await hydrated(page);
+  await expect(page.getByTestId('store-brand')).toContainText(seeded.store);
+  await shopper.close();
 });
 
 test('a shopper who pays one order in two tabs is told it is paid and the second charge went back', async ({

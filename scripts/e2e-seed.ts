@@ -4,8 +4,8 @@
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import { DEMO, seedDemo } from '../apps/server/src/db/demo.js';
 import { marketDomains, markets } from '../apps/server/src/db/schema/index.js';
+import { DEMO, seedDemo } from '../apps/server/src/demo/seed.js';
 
 const E2E_DOMAIN = process.env.E2E_DOMAIN ?? 'shop.e2e.test';
 

@@ -6,14 +6,21 @@ import { fileURLToPath } from 'node:url';
 import { ensureWebBuild } from './web-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const [major, minor] = process.versions.node.split('.').map(Number);
+// Node.js 24 LTS is the supported runtime and 22 still runs quietly (decision 013); 20.19+ runs
+// with a one-line warning (the server then does not repeat it); older cannot build or run the app.
+const node = process.versions.node;
+const [major, minor] = node.split('.').map(Number);
 if (major < 20 || (major === 20 && minor < 19)) {
-  process.stderr.write(`Node.js 20.19 or newer is required (this is ${process.versions.node}).\n`);
+  process.stderr.write(`Node.js ${node} cannot run this project: install Node.js 24 LTS.\n`);
   process.exit(1);
+}
+if (major < 22) {
+  process.stderr.write(`Warning: Node.js ${node} is past its end of life and not supported: use Node.js 24 LTS.\n`);
 }
 
 ensureWebBuild();
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+const main = path.join(root, 'apps/server/src/main.ts');
+const server = spawn(process.execPath, ['--import', 'tsx', main, '--node-warned'], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

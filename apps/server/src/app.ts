@@ -6,13 +6,9 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { limits } from '@shop/shared';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pino } from 'pino';
+import { z } from 'zod';
 import type { Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedSectors } from './db/seed.js';
@@ -52,8 +48,10 @@ import { registerJsonParser, rejectInvalidHost } from './platform/http-input.js'
 import { schedule } from './platform/jobs.js';
 import { createMailer } from './platform/mail.js';
 import { RateLimits } from './platform/rate-limit.js';
+import { failures } from './platform/responses.js';
 import { RootPaths } from './platform/root-paths.js';
 import { baselineHeaders } from './platform/security-headers.js';
+import { responseSerializerCompiler } from './platform/serializer.js';
 import { isDraining } from './platform/shutdown.js';
 import { localStorage } from './platform/storage.js';
 import { registerWeb } from './web.js';
@@ -121,7 +119,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // web.ts) is reserved: no store may be named like its first segment (platform/root-paths.ts).
   app.addHook('onRoute', (route) => ctx.rootPaths.add(route.url));
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written through their routes' response schemas (decision 015).
+  app.setSerializerCompiler(responseSerializerCompiler({ validate: config.validateResponses }));
   registerErrorHandler(app, { onDiskFull: () => void ctx.disk?.check() });
   registerJsonParser(app);
   app.addHook('onRequest', rejectInvalidHost);
@@ -199,12 +198,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(customerRoutes(ctx));
       await api.register(abandonedRoutes(ctx));
       await api.register(analyticsRoutes(ctx, pageViews));
-      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+      // The document itself: an OpenAPI object, not part of what it describes.
+      api.get(
+        '/docs',
+        { schema: { hide: true, response: { 200: z.record(z.string(), z.unknown()) } } },
+        async () => app.swagger() as Record<string, unknown>,
+      );
       // Unknown API paths answer with the envelope even when the web app takes every other path.
       api.route({
         method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
         url: '/*',
-        schema: { hide: true },
+        schema: { hide: true, response: failures },
         handler: async () => {
           throw new AppError('NOT_FOUND');
         },

@@ -102,6 +102,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     seedDemo: env.SEED_DEMO === 'on' && !env.DATABASE_URL,
     maintenance: env.MAINTENANCE === 'on',
     production: env.NODE_ENV === 'production',
+    /** Every answer checked against its route's schema before it is sent (tests, development; decision 015). */
+    validateResponses: env.NODE_ENV !== 'production',
     payments: {
       provider: env.PAYMENT_PROVIDER,
       sandboxSecret: env.PAYMENT_SANDBOX_SECRET ?? randomBytes(32).toString('hex'),

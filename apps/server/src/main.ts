@@ -1,12 +1,16 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError, lockDataDir } from './db/client.js';
-import { DEMO, seedDemo } from './db/demo.js';
 import { checkDataDirWritable, describeThrown, explainStartFailure } from './db/faults.js';
+import { DEMO, seedDemo } from './demo/seed.js';
 import { drain } from './platform/shutdown.js';
+import { nodeVersionWarning } from './runtime.js';
 
 /** Starts the server: config, lock (embedded), migrate, seed, listen; closes cleanly on signals. */
 async function main() {
+  // An end-of-life Node.js still starts, with one line (decision 013); `npm start` said it already.
+  const nodeWarning = nodeVersionWarning(process.versions.node);
+  if (nodeWarning && !process.argv.includes('--node-warned')) process.stderr.write(`${nodeWarning}\n`);
   const dev = process.argv.includes('--dev');
   const config = loadConfig(dev ? { NODE_ENV: 'development', ...process.env } : process.env);
   // A full or read-only disk is named up front, with its path, not as the step that failed first.

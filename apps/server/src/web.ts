@@ -158,6 +158,12 @@ async function serve(
     const response = await handler(fetchRequest, context as unknown as AppLoadContext);
     // Pages are rendered whole (app/entry.server.tsx): one buffer, one write.
     const body = response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
+    // A store page runs its own inline scripts and its store's analytics services, nothing else.
+    // Here, so that a page the cache renders again in the background carries it too.
+    if (response.headers.has(STORE_PAGE_HEADER) && response.headers.get('content-type')?.startsWith('text/html')) {
+      const pixels = pixelsOf(response.headers.get(STORE_PIXELS_HEADER));
+      response.headers.set('content-security-policy', storefrontPolicy(pixels, inlineScriptHashes(body.toString())));
+    }
     return { status: response.status, headers: response.headers, body };
   };
 
@@ -180,11 +186,6 @@ async function serve(
   const page = await render(controller.signal);
   const unavailable = databaseFailures.get(context)?.error;
   if (page.status >= 500 && unavailable) throw unavailable;
-  // A store page runs its own inline scripts and its store's analytics services, nothing else.
-  if (page.headers.has(STORE_PAGE_HEADER) && page.headers.get('content-type')?.startsWith('text/html')) {
-    const pixels = pixelsOf(page.headers.get(STORE_PIXELS_HEADER));
-    page.headers.set('content-security-policy', storefrontPolicy(pixels, inlineScriptHashes(page.body.toString())));
-  }
   if (cacheKey) pages.set(cacheKey, page);
   reply.status(maintenance ? 503 : page.status);
   if (maintenance) reply.header('retry-after', '600');

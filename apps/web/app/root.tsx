@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import {
   data,
   isRouteErrorResponse,
@@ -15,6 +15,7 @@ import {
 import type { Route } from './+types/root';
 import './app.css';
 import { languageOf, pageI18n } from './lib/i18n';
+import { commonTitle, rootTexts, textAt } from './lib/page-title';
 import { cookieNames, readCookie } from './lib/storage';
 import { textsOf } from './lib/texts.server';
 import { ErrorFallback } from './ui/error-fallback';
@@ -88,21 +89,20 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return <Outlet />;
 }
 
-export function meta() {
-  return [{ title: 'Shop builder' }];
+/**
+ * The brand, unless a page names itself; an error page is named in the page's language (a
+ * store's by the store's frame: routes/storefront/layout.tsx).
+ */
+export function meta({ matches, error }: Route.MetaArgs) {
+  if (!error) return [{ title: textAt(rootTexts(matches).common, 'brand') }];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return commonTitle(matches, notFound ? 'notFound.title' : 'errorFallback.title');
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const { t } = useTranslation();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <>
-        <title>{t('common.notFound.title')}</title>
-        <NotFound />
-      </>
-    );
-  }
+  // Its title is the root's meta (in the page's language).
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   if (import.meta.env.DEV) console.error(error);
   return <ErrorFallback />;
 }

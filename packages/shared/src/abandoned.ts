@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type Basket, type PaymentStatus, uniqueCodeSchema } from './commerce.js';
+import { basketSchema, paymentStatusSchema, uniqueCodeSchema } from './commerce.js';
+import { currencySchema, idSchema, intSchema, timestampSchema } from './responses.js';
 
 /**
  * Abandoned checkouts (cp/abandoned-checkouts). A checkout is abandoned when the shopper gave
@@ -43,54 +44,57 @@ export const abandonedListQuerySchema = z.strictObject({
 });
 export type AbandonedListQuery = z.input<typeof abandonedListQuerySchema>;
 
-export interface AbandonedLine {
-  productId: string | null;
-  variantId: string | null;
-  title: string;
-  variantTitle: string | null;
-  imageUrl: string | null;
-  unitPrice: number;
-  quantity: number;
-  lineTotal: number;
-}
+export const abandonedLineSchema = z.strictObject({
+  productId: idSchema.nullable(),
+  variantId: idSchema.nullable(),
+  title: z.string(),
+  variantTitle: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  unitPrice: intSchema,
+  quantity: intSchema,
+  lineTotal: intSchema,
+});
+export type AbandonedLine = z.infer<typeof abandonedLineSchema>;
 
-export interface AbandonedCheckout {
-  id: string;
-  email: string;
-  phone: string | null;
+export const abandonedCheckoutSchema = z.strictObject({
+  id: idSchema,
+  email: z.string(),
+  phone: z.string().nullable(),
   /** From the delivery address, when the shopper got that far. */
-  customerName: string | null;
+  customerName: z.string().nullable(),
   /** The shopper's language: the reminder is written in it. */
-  language: string;
+  language: z.string(),
   /** Set when the shopper placed the order but did not pay it. */
-  orderName: string | null;
-  paymentStatus: PaymentStatus;
-  items: AbandonedLine[];
-  itemCount: number;
-  subtotal: number;
-  shippingPrice: number;
-  total: number;
-  currency: 'AZN';
-  createdAt: string;
+  orderName: z.string().nullable(),
+  paymentStatus: paymentStatusSchema,
+  items: z.array(abandonedLineSchema),
+  itemCount: intSchema,
+  subtotal: intSchema,
+  shippingPrice: intSchema,
+  total: intSchema,
+  currency: currencySchema,
+  createdAt: timestampSchema,
   /** The shopper's last activity. */
-  updatedAt: string;
-  reminderSentAt: string | null;
+  updatedAt: timestampSchema,
+  reminderSentAt: timestampSchema.nullable(),
   /** When the reminder will go out; null once sent, or when reminders are off or it is recovered. */
-  reminderDueAt: string | null;
-  recoveredAt: string | null;
+  reminderDueAt: timestampSchema.nullable(),
+  recoveredAt: timestampSchema.nullable(),
   /** The storefront link that puts the lines back into a cart. */
-  recoveryUrl: string;
-}
+  recoveryUrl: z.string(),
+});
+export type AbandonedCheckout = z.infer<typeof abandonedCheckoutSchema>;
 
 /** GET /AbandonedCheckout/all: a page of checkouts, and the market's reminder setting. */
-export interface AbandonedCheckoutPage {
-  items: AbandonedCheckout[];
-  total: number;
-  page: number;
-  pageSize: number;
+export const abandonedCheckoutPageSchema = z.strictObject({
+  items: z.array(abandonedCheckoutSchema),
+  total: intSchema,
+  page: intSchema,
+  pageSize: intSchema,
   /** Minutes after which the reminder goes out; null = reminders off. */
-  reminderMinutes: number | null;
-}
+  reminderMinutes: intSchema.nullable(),
+});
+export type AbandonedCheckoutPage = z.infer<typeof abandonedCheckoutPageSchema>;
 
 const minutes = z
   .number('invalidValue')
@@ -105,10 +109,11 @@ export const abandonedSettingsSchema = z.strictObject({
 });
 export type AbandonedSettingsInput = z.input<typeof abandonedSettingsSchema>;
 
-export interface AbandonedSettings {
-  marketId: string;
-  reminderMinutes: number | null;
-}
+export const abandonedSettingsViewSchema = z.strictObject({
+  marketId: idSchema,
+  reminderMinutes: intSchema.nullable(),
+});
+export type AbandonedSettings = z.infer<typeof abandonedSettingsViewSchema>;
 
 /** A recovery link's token: the checkout id and its signature. */
 export const recoveryTokenSchema = z.string('NOT_FOUND').regex(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]{16,64}$/, 'NOT_FOUND');
@@ -121,8 +126,11 @@ export const recoverBasketSchema = z.strictObject({
 });
 export type RecoverBasketInput = z.input<typeof recoverBasketSchema>;
 
-export interface RecoveredBasket {
-  basket: Basket;
+export const recoveredBasketSchema = z.strictObject({
+  basket: basketSchema,
   /** Lines that could not be put back whole: sold out, off sale or gone. */
-  unavailable: { title: string; variantTitle: string | null; requested: number; added: number }[];
-}
+  unavailable: z.array(
+    z.strictObject({ title: z.string(), variantTitle: z.string().nullable(), requested: intSchema, added: intSchema }),
+  ),
+});
+export type RecoveredBasket = z.infer<typeof recoveredBasketSchema>;

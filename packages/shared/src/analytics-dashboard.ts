@@ -1,17 +1,24 @@
 import { z } from 'zod';
-import type { FulfillmentStatus, PaymentStatus } from './commerce.js';
+import { fulfillmentStatusSchema } from './commerce.js';
+import { currencySchema, daySchema, idSchema, intSchema } from './responses.js';
 
 /**
  * The merchant's dashboard (SPEC §7 GET /Analytics/get-dashboard?startDate=&endDate=&marketId=;
  * cp/home and cp/analytics/{marketId}). Days are calendar days in the store owner's time zone
  * (their profile's GMT±N); money is integer qəpik.
  *
- * - revenue: totals of orders paid in the range (by paid-at) less what was refunded of them;
- * - orders: orders placed in the range, whatever became of them;
- * - average order value: revenue ÷ orders paid in the range;
+ * Every order figure counts one set: **paid orders**, on the day they were paid (a checkout, or
+ * an order placed and never paid, is not a sale), refunds deducted. A refunded order stays in the
+ * count — it was a sale — with its money taken off the revenue; an order whose payment went back
+ * by itself (sold out meanwhile) was never paid.
+ *
+ * - revenue: those orders' totals less what was refunded of them;
+ * - orders: how many they are;
+ * - average order value: revenue ÷ orders;
  * - sessions: storefront visits (a visit ends after 30 minutes without a page), per day;
- * - conversion: orders paid ÷ sessions;
- * - top products: lines of paid orders, less units given back by refunds.
+ * - conversion: orders ÷ sessions;
+ * - top products: those orders' lines, less units given back by refunds;
+ * - statuses: those orders by refund and by fulfilment, as they stand now.
  */
 
 /** The longest range the dashboard answers for: a year, leap day included. */
@@ -94,68 +101,80 @@ export const pageViewBeaconSchema = z.strictObject({
   marketId: z.uuid('NOT_FOUND'),
 });
 
-/** The figures of one range. */
-export interface DashboardTotals {
-  /** Qəpik: paid orders' totals less refunds, by the day they were paid. */
-  revenue: number;
-  /** Orders placed. */
-  orders: number;
-  /** Orders paid (by the day they were paid). */
-  paidOrders: number;
-  /** Qəpik, rounded: revenue ÷ paid orders; 0 without paid orders. */
-  averageOrderValue: number;
-  sessions: number;
-  pageViews: number;
-  /** Paid orders ÷ sessions (0.032 = 3.2 %); null without sessions. */
-  conversionRate: number | null;
-}
+/** Where a paid order stands with refunds: none, some of its money, all of it. */
+export const DASHBOARD_REFUND_STATES = ['paid', 'partiallyRefunded', 'refunded'] as const;
+export type DashboardRefundState = (typeof DASHBOARD_REFUND_STATES)[number];
+
+/** The figures of one range: its paid orders (see above). */
+export const dashboardTotalsSchema = z.strictObject({
+  /** Qəpik: the paid orders' totals less refunds. */
+  revenue: intSchema,
+  /** Orders paid in the range, refunded ones included. */
+  orders: intSchema,
+  /** Qəpik, rounded: revenue ÷ orders; 0 without orders. */
+  averageOrderValue: intSchema,
+  sessions: intSchema,
+  pageViews: intSchema,
+  /** Orders ÷ sessions (0.032 = 3.2 %); null without sessions. */
+  conversionRate: z.number().nullable(),
+});
+export type DashboardTotals = z.infer<typeof dashboardTotalsSchema>;
 
 /** One day of the range; every day is there, zeros included. */
-export interface DashboardDay {
-  date: string;
-  revenue: number;
-  orders: number;
-  paidOrders: number;
-  sessions: number;
-  pageViews: number;
-}
+export const dashboardDaySchema = z.strictObject({
+  date: daySchema,
+  /** Qəpik: the day's paid orders less refunds. */
+  revenue: intSchema,
+  /** Orders paid that day. */
+  orders: intSchema,
+  sessions: intSchema,
+  pageViews: intSchema,
+});
+export type DashboardDay = z.infer<typeof dashboardDaySchema>;
 
-export interface DashboardProduct {
+export const dashboardProductSchema = z.strictObject({
   /** Null for lines whose product has since been deleted (all such lines together). */
-  productId: string | null;
+  productId: idSchema.nullable(),
   /** The product's current title; null when deleted. */
-  title: string | null;
-  imageUrl: string | null;
-  units: number;
+  title: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  units: intSchema,
   /** Qəpik. */
-  revenue: number;
-}
+  revenue: intSchema,
+});
+export type DashboardProduct = z.infer<typeof dashboardProductSchema>;
 
-export interface Dashboard {
-  marketId: string;
-  startDate: string;
-  endDate: string;
+export const dashboardSchema = z.strictObject({
+  marketId: idSchema,
+  startDate: daySchema,
+  endDate: daySchema,
   /** The range compared with: as long as the chosen one, ending the day before it starts. */
-  previousStartDate: string;
-  previousEndDate: string;
+  previousStartDate: daySchema,
+  previousEndDate: daySchema,
   /** The owner's time zone the days are counted in, e.g. "GMT+4". */
-  timeZone: string;
-  currency: 'AZN';
-  current: DashboardTotals;
-  previous: DashboardTotals;
-  days: DashboardDay[];
-  topProducts: { byRevenue: DashboardProduct[]; byUnits: DashboardProduct[] };
-  /** Orders placed in the range by their status now. */
-  ordersByPaymentStatus: Record<PaymentStatus, number>;
-  ordersByFulfillmentStatus: Record<FulfillmentStatus, number>;
-}
+  timeZone: z.string(),
+  currency: currencySchema,
+  current: dashboardTotalsSchema,
+  previous: dashboardTotalsSchema,
+  days: z.array(dashboardDaySchema),
+  topProducts: z.strictObject({
+    byRevenue: z.array(dashboardProductSchema),
+    byUnits: z.array(dashboardProductSchema),
+  }),
+  /** The range's paid orders by what has been refunded of them, as they stand now. */
+  ordersByRefund: z.record(z.enum(DASHBOARD_REFUND_STATES), intSchema),
+  /** The range's paid orders by fulfilment, as they stand now. */
+  ordersByFulfillmentStatus: z.record(fulfillmentStatusSchema, intSchema),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
 
 /** What waits for the merchant: paid orders not yet (fully) sent, SKUs running out. */
-export interface DashboardTodo {
+export const dashboardTodoSchema = z.strictObject({
   /** Paid, not archived, not fully fulfilled (cp/orders?view=unfulfilled). */
-  ordersToFulfil: number;
+  ordersToFulfil: intSchema,
   /** Tracked SKUs with 1 … lowStock units (cp/inventory?level=low). */
-  lowStock: number;
+  lowStock: intSchema,
   /** Tracked SKUs with none left (cp/inventory?level=out). */
-  outOfStock: number;
-}
+  outOfStock: intSchema,
+});
+export type DashboardTodo = z.infer<typeof dashboardTodoSchema>;

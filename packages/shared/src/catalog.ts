@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { MessageKey } from './messages.js';
 import { MAX_MINOR } from './money.js';
+import { idSchema, intSchema, messageKeySchema, timestampSchema } from './responses.js';
 
 /** Catalog contracts (SPEC §3 Product, Category, Collection; §5 Product rules; §8 messages). */
 
@@ -20,9 +20,14 @@ export const catalogLimits = {
   stock: 1_000_000_000,
   collectionProducts: 500,
   pageSize: { default: 24, max: 100 },
-  /** At or below this many units a tracked SKU is flagged "low" on the inventory page. */
-  lowStock: 5,
 } as const;
+
+/**
+ * Low stock: a SKU whose count limits sales with this many units or fewer available. The same
+ * number flags it "low" on the inventory page and the dashboard, shows "only N left" in the
+ * storefront (larger counts stay private), and makes a sale empty the storefront's caches.
+ */
+export const LOW_STOCK = 5;
 
 const uuid = (message: string) => z.uuid(message);
 const uploadUrl = z.string('invalidValue').max(1024, 'tooLong').startsWith('/uploads/', 'invalidValue');
@@ -215,21 +220,27 @@ export const bulkProductsSchema = z.strictObject({
   action: z.enum(['activate', 'deactivate', 'delete'], 'invalidValue'),
 });
 
-export interface ProductListItem {
-  id: string;
-  title: string;
-  price: number;
-  compareAtPrice: number | null;
-  status: Status;
-  imageUrl: string | null;
-  categoryId: string;
-  sku: string | null;
-  /** Units on hand across variants; null when quantity is not tracked. */
-  stock: number | null;
-  inStock: boolean;
-  variantCount: number;
-  createdAt: string;
-}
+/** POST /Products/bulk: how many of the ids were the market's and changed. */
+export const bulkResultSchema = z.strictObject({ changed: intSchema });
+export type BulkResult = z.infer<typeof bulkResultSchema>;
+
+export const productListItemSchema = z.strictObject({
+  id: idSchema,
+  title: z.string(),
+  price: intSchema,
+  compareAtPrice: intSchema.nullable(),
+  status: z.enum(STATUSES),
+  imageUrl: z.string().nullable(),
+  categoryId: idSchema,
+  /** The owner's view; null for shoppers. */
+  sku: z.string().nullable(),
+  /** Units on hand across variants; null when quantity is not tracked (and for shoppers). */
+  stock: intSchema.nullable(),
+  inStock: z.boolean(),
+  variantCount: intSchema,
+  createdAt: timestampSchema,
+});
+export type ProductListItem = z.infer<typeof productListItemSchema>;
 
 export interface Page<T> {
   items: T[];
@@ -238,46 +249,55 @@ export interface Page<T> {
   pageSize: number;
 }
 
-export interface VariantView {
-  id: string;
-  options: string[];
-  price: number;
-  compareAtPrice: number | null;
-  sku: string | null;
-  barcode: string | null;
-  /** On hand. */
-  stock: number;
-  /** Units checkouts hold until paid or released (the owner's view; 0 for shoppers). */
-  held: number;
-  imageUrl: string | null;
+/** A page of a list: its items, how many match in all, which page and its size. */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.strictObject({ items: z.array(item), total: intSchema, page: intSchema, pageSize: intSchema });
 }
 
-export interface ProductView {
-  id: string;
-  marketId: string;
-  title: string;
-  description: string;
-  categoryId: string;
-  images: string[];
-  price: number;
-  compareAtPrice: number | null;
-  trackQuantity: boolean;
-  continueSelling: boolean;
-  hasSku: boolean;
-  sku: string | null;
-  barcode: string | null;
+export const productListPageSchema = pageSchema(productListItemSchema);
+
+export const variantViewSchema = z.strictObject({
+  id: idSchema,
+  options: z.array(z.string()),
+  price: intSchema,
+  compareAtPrice: intSchema.nullable(),
+  sku: z.string().nullable(),
+  barcode: z.string().nullable(),
+  /** On hand. */
+  stock: intSchema,
+  /** Units checkouts hold until paid or released (the owner's view; 0 for shoppers). */
+  held: intSchema,
+  imageUrl: z.string().nullable(),
+});
+export type VariantView = z.infer<typeof variantViewSchema>;
+
+export const productViewSchema = z.strictObject({
+  id: idSchema,
+  marketId: idSchema,
+  title: z.string(),
+  description: z.string(),
+  categoryId: idSchema,
+  images: z.array(z.string()),
+  price: intSchema,
+  compareAtPrice: intSchema.nullable(),
+  trackQuantity: z.boolean(),
+  continueSelling: z.boolean(),
+  hasSku: z.boolean(),
+  sku: z.string().nullable(),
+  barcode: z.string().nullable(),
   /** On hand (with variants, the sum of theirs). */
-  stock: number;
+  stock: intSchema,
   /** Units checkouts hold (with variants, the sum of theirs; the owner's view, 0 for shoppers). */
-  held: number;
-  status: Status;
-  weightGrams: number | null;
-  options: { name: string; values: string[] }[];
-  variants: VariantView[];
-  inStock: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+  held: intSchema,
+  status: z.enum(STATUSES),
+  weightGrams: intSchema.nullable(),
+  options: z.array(z.strictObject({ name: z.string(), values: z.array(z.string()) })),
+  variants: z.array(variantViewSchema),
+  inStock: z.boolean(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type ProductView = z.infer<typeof productViewSchema>;
 
 // ---- Categories -----------------------------------------------------------------------------
 
@@ -292,16 +312,17 @@ export const createCategorySchema = z.strictObject(categoryFields);
 export const updateCategorySchema = z.strictObject({ id: uuid('invalidValue'), ...categoryFields });
 export type CategoryInput = z.input<typeof createCategorySchema>;
 
-export interface CategoryView {
-  id: string;
-  marketId: string;
-  name: string;
-  description: string | null;
-  imageUrl: string | null;
-  status: Status;
-  productCount: number;
-  createdAt: string;
-}
+export const categoryViewSchema = z.strictObject({
+  id: idSchema,
+  marketId: idSchema,
+  name: z.string(),
+  description: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  status: z.enum(STATUSES),
+  productCount: intSchema,
+  createdAt: timestampSchema,
+});
+export type CategoryView = z.infer<typeof categoryViewSchema>;
 
 // ---- Collections ----------------------------------------------------------------------------
 
@@ -322,17 +343,18 @@ export const createCollectionSchema = z.strictObject(collectionFields);
 export const updateCollectionSchema = z.strictObject({ id: uuid('invalidValue'), ...collectionFields });
 export type CollectionInput = z.input<typeof createCollectionSchema>;
 
-export interface CollectionView {
-  id: string;
-  marketId: string;
-  title: string;
-  description: string | null;
-  coverImageUrl: string;
-  status: Status;
-  productIds: string[];
-  productCount: number;
-  createdAt: string;
-}
+export const collectionViewSchema = z.strictObject({
+  id: idSchema,
+  marketId: idSchema,
+  title: z.string(),
+  description: z.string().nullable(),
+  coverImageUrl: z.string(),
+  status: z.enum(STATUSES),
+  productIds: z.array(idSchema),
+  productCount: intSchema,
+  createdAt: timestampSchema,
+});
+export type CollectionView = z.infer<typeof collectionViewSchema>;
 
 // ---- Inventory ------------------------------------------------------------------------------
 
@@ -370,41 +392,54 @@ export const releaseHoldsSchema = z.strictObject({
 });
 export type ReleaseHoldsInput = z.input<typeof releaseHoldsSchema>;
 
-export interface InventoryRow {
-  productId: string;
-  variantId: string | null;
-  title: string;
-  variantTitle: string | null;
-  sku: string | null;
-  imageUrl: string | null;
+export const inventoryRowSchema = z.strictObject({
+  productId: idSchema,
+  variantId: idSchema.nullable(),
+  title: z.string(),
+  variantTitle: z.string().nullable(),
+  sku: z.string().nullable(),
+  imageUrl: z.string().nullable(),
   /** On hand. */
-  stock: number;
+  stock: intSchema,
   /** Units checkouts hold until they are paid or their hold ends (at `heldUntil` at the latest). */
-  held: number;
-  heldUntil: string | null;
+  held: intSchema,
+  heldUntil: timestampSchema.nullable(),
   /** What shoppers can still buy: on hand less held; null when the count doesn't limit sales. */
-  available: number | null;
-  trackQuantity: boolean;
+  available: intSchema.nullable(),
+  trackQuantity: z.boolean(),
   /** From what shoppers can still buy. */
-  level: 'ok' | 'low' | 'out';
-}
+  level: z.enum(['ok', 'low', 'out']),
+});
+export type InventoryRow = z.infer<typeof inventoryRowSchema>;
+export const inventoryPageSchema = pageSchema(inventoryRowSchema);
+
+/** POST /Inventory/adjust: the SKU's count after the change, and its product's. */
+export const stockAdjustmentSchema = z.strictObject({
+  productId: idSchema,
+  variantId: idSchema.nullable(),
+  stock: intSchema,
+  productStock: intSchema,
+});
+export type StockAdjustment = z.infer<typeof stockAdjustmentSchema>;
+
+/** POST /Inventory/release-holds: how many checkouts gave back how many units. */
+export const releasedHoldsSchema = z.strictObject({ checkouts: intSchema, units: intSchema });
+export type ReleasedHolds = z.infer<typeof releasedHoldsSchema>;
 
 // ---- CSV import ---------------------------------------------------------------------------
 
 /** A problem in one cell of an imported CSV: its line, its column, and the catalogue key. */
-export interface ImportRowIssue {
-  line: number;
-  field: string;
-  code: MessageKey;
-}
+export const importRowIssueSchema = z.strictObject({ line: intSchema, field: z.string(), code: messageKeySchema });
+export type ImportRowIssue = z.infer<typeof importRowIssueSchema>;
 
 /** POST /Products/import: what the file would do (dry run) or did. */
-export interface ImportPreview {
-  dryRun: boolean;
-  applied: boolean;
-  products: { line: number; title: string; action: 'create' | 'update' }[];
-  errors: ImportRowIssue[];
-}
+export const importPreviewSchema = z.strictObject({
+  dryRun: z.boolean(),
+  applied: z.boolean(),
+  products: z.array(z.strictObject({ line: intSchema, title: z.string(), action: z.enum(['create', 'update']) })),
+  errors: z.array(importRowIssueSchema),
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
 /**
  * The form text is searched in: lowercase, and blind to the dot of i — "KİŞİ", "kişi" and

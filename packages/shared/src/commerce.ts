@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { moneySchema } from './catalog.js';
 import type { MessageKey } from './messages.js';
 import { isRegionCode } from './regions.js';
+import { currencySchema, idSchema, intSchema, timestampSchema } from './responses.js';
 import { phoneSchema } from './user.js';
 
 /** Shopping contracts: basket, checkout, shipping tariffs, orders and payments (SPEC §3, §5, §7). */
@@ -49,33 +50,37 @@ export const updateBasketItemSchema = z.strictObject({
 });
 export type UpdateBasketItemInput = z.input<typeof updateBasketItemSchema>;
 
-export interface BasketLine {
-  id: string;
-  productId: string;
-  variantId: string | null;
-  title: string;
+export const basketLineSchema = z.strictObject({
+  id: idSchema,
+  productId: idSchema,
+  variantId: idSchema.nullable(),
+  title: z.string(),
   /** The variant's option values joined ("M / Red"), null without variants. */
-  variantTitle: string | null;
-  imageUrl: string | null;
-  unitPrice: number;
-  compareAtPrice: number | null;
-  quantity: number;
-  lineTotal: number;
+  variantTitle: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  unitPrice: intSchema,
+  compareAtPrice: intSchema.nullable(),
+  quantity: intSchema,
+  lineTotal: intSchema,
   /** Units a shopper can still buy; null when not limited (not tracked or sold when out). */
-  available: number | null;
-}
+  available: intSchema.nullable(),
+});
+export type BasketLine = z.infer<typeof basketLineSchema>;
 
-export interface Basket {
-  id: string;
-  marketId: string;
-  uniqueCode: string;
-  items: BasketLine[];
-  itemCount: number;
-  subtotal: number;
-  currency: 'AZN';
-}
+export const basketSchema = z.strictObject({
+  id: idSchema,
+  marketId: idSchema,
+  uniqueCode: z.string(),
+  items: z.array(basketLineSchema),
+  itemCount: intSchema,
+  subtotal: intSchema,
+  currency: currencySchema,
+});
+export type Basket = z.infer<typeof basketSchema>;
 
-const text = (max: number) => z.string('required').trim().min(1, 'required').max(max, 'tooLong');
+/** A required text; `missing` says what the field needs (SPEC §5 Checkout), e.g. "Enter the city". */
+const text = (max: number, missing: MessageKey = 'required') =>
+  z.string(missing).trim().min(1, missing).max(max, 'tooLong');
 const optionalText = (max: number) =>
   z
     .string('invalidValue')
@@ -86,24 +91,27 @@ const optionalText = (max: number) =>
 
 /** SPEC §3 Address with the required fields of SPEC §5 Checkout. */
 export const addressSchema = z.strictObject({
-  firstName: text(commerceLimits.name),
-  lastName: text(commerceLimits.name),
-  address1: text(commerceLimits.address),
+  firstName: text(commerceLimits.name, 'firstNameRequired'),
+  lastName: text(commerceLimits.name, 'lastNameRequired'),
+  address1: text(commerceLimits.address, 'address1Required'),
   address2: optionalText(commerceLimits.address),
   country: z.literal('AZ', 'required').default('AZ'),
-  city: text(commerceLimits.name),
+  city: text(commerceLimits.name, 'cityRequired'),
   region: z.string('regionRequired').refine(isRegionCode, 'regionRequired'),
-  postCode: text(commerceLimits.postCode),
+  postCode: text(commerceLimits.postCode, 'postCodeRequired'),
   phone: z.union([phoneSchema, z.literal('').transform(() => undefined)]).optional(),
 });
 export type AddressInput = z.input<typeof addressSchema>;
-export type Address = z.output<typeof addressSchema>;
+/** An address as an order keeps it and the API answers it (addressViewSchema below). */
+export type Address = z.infer<typeof addressViewSchema>;
 
 /** POST /Basket/confirm: the shopper's contact, addresses, delivery tariff and note. */
 export const confirmCheckoutSchema = z.strictObject({
   checkoutId: id,
   uniqueCode: uniqueCodeSchema,
-  email: z.email('invalidEmail').max(254, 'tooLong'),
+  email: z
+    .email({ error: (issue) => (issue.input === undefined || issue.input === '' ? 'emailRequired' : 'invalidEmail') })
+    .max(254, 'tooLong'),
   phone: phoneSchema,
   shippingAddress: addressSchema,
   billingSameAsShipping: z.boolean().default(true),
@@ -129,68 +137,119 @@ export const startPaymentSchema = z.strictObject({
 });
 export type StartPaymentInput = z.input<typeof startPaymentSchema>;
 
-export type PaymentStatus = 'unpaid' | 'pending' | 'paid' | 'failed' | 'canceled';
-export type FulfillmentStatus = 'unfulfilled' | 'partial' | 'fulfilled';
+export const paymentStatusSchema = z.enum(['unpaid', 'pending', 'paid', 'failed', 'canceled']);
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+export const fulfillmentStatusSchema = z.enum(['unfulfilled', 'partial', 'fulfilled']);
+export type FulfillmentStatus = z.infer<typeof fulfillmentStatusSchema>;
 
-export interface CheckoutLine {
-  id: string;
-  productId: string | null;
-  variantId: string | null;
-  title: string;
-  variantTitle: string | null;
-  sku: string | null;
-  imageUrl: string | null;
-  unitPrice: number;
-  compareAtPrice: number | null;
-  quantity: number;
-  lineTotal: number;
-}
+/** An address as stored with an order (what addressSchema made of the shopper's input). */
+export const addressViewSchema = z.strictObject({
+  firstName: z.string(),
+  lastName: z.string(),
+  address1: z.string(),
+  address2: z.string().optional(),
+  country: z.literal('AZ'),
+  city: z.string(),
+  region: z.string(),
+  postCode: z.string(),
+  phone: z.string().optional(),
+});
+
+export const checkoutLineSchema = z.strictObject({
+  id: idSchema,
+  productId: idSchema.nullable(),
+  variantId: idSchema.nullable(),
+  title: z.string(),
+  variantTitle: z.string().nullable(),
+  sku: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  unitPrice: intSchema,
+  compareAtPrice: intSchema.nullable(),
+  quantity: intSchema,
+  lineTotal: intSchema,
+});
+export type CheckoutLine = z.infer<typeof checkoutLineSchema>;
+
+/** Why a payment goes back by itself. */
+export const paymentReturnCauseSchema = z.enum(['already_paid', 'order_canceled', 'amount_mismatch', 'out_of_stock']);
+export type PaymentReturnCause = z.infer<typeof paymentReturnCauseSchema>;
+
+export const returnedPaymentSchema = z.strictObject({
+  amount: intSchema,
+  cardMask: z.string().nullable(),
+  cause: paymentReturnCauseSchema,
+  /** Given back (the provider confirmed); false while on its way or when the provider refused. */
+  returned: z.boolean(),
+});
+export type ReturnedPayment = z.infer<typeof returnedPaymentSchema>;
 
 /** A checkout, and the order it becomes once placed (number set). */
-export interface Checkout {
-  id: string;
-  marketId: string;
-  marketName: string;
-  number: number | null;
-  name: string | null;
-  paymentStatus: PaymentStatus;
-  fulfillmentStatus: FulfillmentStatus;
-  email: string | null;
-  phone: string | null;
-  shippingAddress: Address | null;
-  billingAddress: Address | null;
-  note: string | null;
-  shippingTariffId: string | null;
-  shippingName: string | null;
-  items: CheckoutLine[];
+export const checkoutSchema = z.strictObject({
+  id: idSchema,
+  marketId: idSchema,
+  marketName: z.string(),
+  number: intSchema.nullable(),
+  name: z.string().nullable(),
+  paymentStatus: paymentStatusSchema,
+  fulfillmentStatus: fulfillmentStatusSchema,
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  shippingAddress: addressViewSchema.nullable(),
+  billingAddress: addressViewSchema.nullable(),
+  note: z.string().nullable(),
+  shippingTariffId: idSchema.nullable(),
+  shippingName: z.string().nullable(),
+  items: z.array(checkoutLineSchema),
   /** Total weight in grams of the lines, for weight-conditioned tariffs. */
-  weightGrams: number;
-  subtotal: number;
-  shippingPrice: number;
-  total: number;
-  currency: 'AZN';
-  reservedUntil: string;
-  placedAt: string | null;
-  paidAt: string | null;
-  cardMask: string | null;
+  weightGrams: intSchema,
+  subtotal: intSchema,
+  shippingPrice: intSchema,
+  total: intSchema,
+  currency: currencySchema,
+  reservedUntil: timestampSchema,
+  placedAt: timestampSchema.nullable(),
+  paidAt: timestampSchema.nullable(),
+  cardMask: z.string().nullable(),
   /**
    * Payments the order could not take, given back by themselves (GET /Order/status only): a
    * second payment of a paid order, a payment of one canceled meanwhile, one for the wrong
    * amount, or one whose units sold out while the shopper paid.
    */
-  returnedPayments?: ReturnedPayment[];
-}
+  returnedPayments: z.array(returnedPaymentSchema).optional(),
+});
+export type Checkout = z.infer<typeof checkoutSchema>;
 
-/** Why a payment goes back by itself. */
-export type PaymentReturnCause = 'already_paid' | 'order_canceled' | 'amount_mismatch' | 'out_of_stock';
+/** POST /Payment/start: where the shopper's browser goes to pay, and the attempt's id. */
+export const paymentStartedSchema = z.strictObject({ redirectUrl: z.string(), paymentId: idSchema });
+export type PaymentStarted = z.infer<typeof paymentStartedSchema>;
 
-export interface ReturnedPayment {
-  amount: number;
-  cardMask: string | null;
-  cause: PaymentReturnCause;
-  /** Given back (the provider confirmed); false while on its way or when the provider refused. */
-  returned: boolean;
-}
+/** POST /Payment/result/{provider}: the result was read; `applied` when it changed an order. */
+export const paymentCallbackSchema = z.strictObject({ received: z.literal(true), applied: z.boolean() });
+
+/**
+ * Why a card payment did not go through, as the merchant reads it on the order's timeline
+ * (payment_failed's `cause`, shown in the merchant's language). Each provider maps its own codes
+ * (apps/server platform/payments); a code it does not know has no cause, and the timeline shows
+ * the provider's own words instead.
+ */
+export const PAYMENT_FAILURE_CAUSES = [
+  'declined',
+  'insufficient_funds',
+  'card_expired',
+  'invalid_card',
+  'restricted_card',
+  'suspected_fraud',
+  'lost_or_stolen',
+  'limit_exceeded',
+  'not_permitted',
+  'contact_bank',
+  'pin_error',
+  'invalid_amount',
+  'canceled_by_shopper',
+  'amount_mismatch',
+  'provider_error',
+] as const;
+export type PaymentFailureCause = (typeof PAYMENT_FAILURE_CAUSES)[number];
 
 // Shipping tariffs (SPEC §3 Shipping rate; cp shipping-and-delivery)
 
@@ -240,23 +299,28 @@ export type CreateTariffInput = z.input<typeof createTariffSchema>;
 export const updateTariffSchema = tariffFields.extend({ id }).superRefine(checkTariff);
 export type UpdateTariffInput = z.input<typeof updateTariffSchema>;
 
-export interface ShippingTariff {
-  id: string;
-  marketId: string;
-  name: string;
-  description: string | null;
-  type: TariffType;
-  price: number;
-  isFree: boolean;
-  condition: TariffCondition;
-  conditionMin: number | null;
-  conditionMax: number | null;
-  regions: string[];
-  fulfilmentLocation: string | null;
-  minDays: number | null;
-  maxDays: number | null;
-  active: boolean;
-}
+export const shippingTariffSchema = z.strictObject({
+  id: idSchema,
+  marketId: idSchema,
+  name: z.string(),
+  description: z.string().nullable(),
+  type: z.enum(TARIFF_TYPES),
+  price: intSchema,
+  isFree: z.boolean(),
+  condition: z.enum(TARIFF_CONDITIONS),
+  conditionMin: intSchema.nullable(),
+  conditionMax: intSchema.nullable(),
+  regions: z.array(z.string()),
+  fulfilmentLocation: z.string().nullable(),
+  minDays: intSchema.nullable(),
+  maxDays: intSchema.nullable(),
+  active: z.boolean(),
+});
+export type ShippingTariff = z.infer<typeof shippingTariffSchema>;
+
+/** A tariff a checkout may choose, with what it costs this order. */
+export const checkoutTariffSchema = shippingTariffSchema.extend({ shippingPrice: intSchema });
+export type CheckoutTariff = z.infer<typeof checkoutTariffSchema>;
 
 /** What a tariff costs: nothing when free. */
 export function tariffPrice(tariff: Pick<ShippingTariff, 'price' | 'isFree'>): number {
@@ -286,12 +350,13 @@ export function tariffApplies(
 export const ANALYTICS_KINDS = ['facebook', 'yandex', 'google', 'clarity'] as const;
 export type AnalyticsKind = (typeof ANALYTICS_KINDS)[number];
 
-export interface AnalyticsIds {
-  facebookPixelId: string | null;
-  yandexMetricaId: string | null;
-  googleAnalyticsId: string | null;
-  clarityId: string | null;
-}
+export const analyticsIdsSchema = z.strictObject({
+  facebookPixelId: z.string().nullable(),
+  yandexMetricaId: z.string().nullable(),
+  googleAnalyticsId: z.string().nullable(),
+  clarityId: z.string().nullable(),
+});
+export type AnalyticsIds = z.infer<typeof analyticsIdsSchema>;
 
 // The test cards of the sandbox provider (DESIGN §5): anything else is declined.
 export const SANDBOX_CARDS = {

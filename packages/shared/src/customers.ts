@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import type { Address, FulfillmentStatus, PaymentStatus } from './commerce.js';
+import { pageSchema } from './catalog.js';
+import { addressViewSchema, fulfillmentStatusSchema, paymentStatusSchema } from './commerce.js';
+import { idSchema, intSchema, timestampSchema } from './responses.js';
 
 /**
  * Customers of a market (cp/customers): everyone who has paid an order there, one per e-mail,
@@ -44,45 +46,49 @@ export const customerListQuerySchema = z.strictObject({
 });
 export type CustomerListQuery = z.input<typeof customerListQuerySchema>;
 
-export interface CustomerListItem {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
+export const customerListItemSchema = z.strictObject({
+  id: idSchema,
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
   /** First and last name joined; null when neither is known. */
-  name: string | null;
-  phone: string | null;
-  ordersCount: number;
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+  ordersCount: intSchema,
   /** Qəpik: paid orders less refunds. */
-  totalSpent: number;
-  firstOrderAt: string | null;
-  lastOrderAt: string | null;
-}
+  totalSpent: intSchema,
+  firstOrderAt: timestampSchema.nullable(),
+  lastOrderAt: timestampSchema.nullable(),
+});
+export type CustomerListItem = z.infer<typeof customerListItemSchema>;
+export const customerPageSchema = pageSchema(customerListItemSchema);
 
 /** One of the customer's placed orders (cp customer page). */
-export interface CustomerOrder {
-  id: string;
-  number: number;
+export const customerOrderSchema = z.strictObject({
+  id: idSchema,
+  number: intSchema,
   /** As shown: prefix + number + suffix. */
-  name: string;
-  placedAt: string;
-  paidAt: string | null;
-  total: number;
-  refundedAmount: number;
-  paymentStatus: PaymentStatus;
-  fulfillmentStatus: FulfillmentStatus;
-  itemCount: number;
-}
+  name: z.string(),
+  placedAt: timestampSchema,
+  paidAt: timestampSchema.nullable(),
+  total: intSchema,
+  refundedAmount: intSchema,
+  paymentStatus: paymentStatusSchema,
+  fulfillmentStatus: fulfillmentStatusSchema,
+  itemCount: intSchema,
+});
+export type CustomerOrder = z.infer<typeof customerOrderSchema>;
 
 /** GET /Customer/{id}?marketId= */
-export interface CustomerDetails extends CustomerListItem {
+export const customerDetailsSchema = customerListItemSchema.extend({
   /** The delivery address of their latest order that has one. */
-  address: Address | null;
+  address: addressViewSchema.nullable(),
   /** Their placed orders in this market, newest first (at most `customerLimits.orders`). */
-  orders: CustomerOrder[];
+  orders: z.array(customerOrderSchema),
   /** All their placed orders, paid or not; `orders` may hold fewer. */
-  placedOrders: number;
-}
+  placedOrders: intSchema,
+});
+export type CustomerDetails = z.infer<typeof customerDetailsSchema>;
 
 /** The customer's name as shown: first and last joined, or null. */
 export function customerName(person: { firstName: string | null; lastName: string | null }): string | null {

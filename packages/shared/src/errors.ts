@@ -1,4 +1,6 @@
-import type { MessageKey, MessageParams } from './messages.js';
+import { z } from 'zod';
+import type { MessageKey } from './messages.js';
+import { messageKeySchema, messageParamsSchema } from './responses.js';
 
 /**
  * Error codes of the API envelope `{ error: { code, message, fields? } }` and their HTTP
@@ -47,6 +49,8 @@ export const errorStatus = {
   ORDER_CANCELED: 409,
   ORDER_ALREADY_FULFILLED: 409,
   INVALID_SESSION_OR_STORE: 400,
+  /** Adding to a cart without a valid visitor id, or naming a store, product or variant not on sale there. */
+  INVALID_SESSION_MARKET_PRODUCT: 400,
   PAYMENT_SIGNATURE_INVALID: 400,
   /** A provider result names a transaction another payment already has: refused, nothing changed. */
   PAYMENT_TRANSACTION_TAKEN: 409,
@@ -72,18 +76,25 @@ export type ErrorCode = keyof typeof errorStatus;
 /** Field errors map a field path ("password", "items.0.qty") to a catalogue key. */
 export type FieldErrors = Record<string, MessageKey>;
 
-export interface ErrorBody {
-  error: {
-    code: ErrorCode;
-    message: string;
+/** A failure's envelope: `{ "error": { code, message, fields?, reason?, params? } }`. */
+export const errorBodySchema = z.strictObject({
+  error: z.strictObject({
+    code: z.enum(Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]]),
+    message: z.string(),
     /** Per field: the catalogue key and its text in the caller's language. */
-    fields?: Record<string, { code: MessageKey; message: string; params?: MessageParams }>;
+    fields: z
+      .record(
+        z.string(),
+        z.strictObject({ code: messageKeySchema, message: z.string(), params: messageParamsSchema.optional() }),
+      )
+      .optional(),
     /**
      * Words of a third party that explain the failure, untranslated: the payment provider's
      * reason with REFUND_FAILED (e.g. "Amount exceeds the paid amount").
      */
-    reason?: string;
+    reason: z.string().optional(),
     /** The figures the message names (e.g. STOCK_HELD's held units and minutes), for the caller's own wording. */
-    params?: MessageParams;
-  };
-}
+    params: messageParamsSchema.optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

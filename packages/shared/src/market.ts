@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { analyticsIdsSchema } from './commerce.js';
 import { limits } from './limits.js';
+import { orderSettingsViewSchema } from './orders.js';
+import { idSchema, intSchema, timestampSchema } from './responses.js';
 
 /**
  * Names a store can't take because the product's own pages live at the root (SPEC §2) and a
@@ -115,17 +118,23 @@ export const updateMarketSchema = z.strictObject({
 });
 export type UpdateMarketInput = z.input<typeof updateMarketSchema>;
 
-export interface SectorView {
-  id: number;
-  slug: string;
-  name: string;
-}
+export const sectorViewSchema = z.strictObject({ id: intSchema, slug: z.string(), name: z.string() });
+export type SectorView = z.infer<typeof sectorViewSchema>;
 
-export interface MarketView {
-  id: string;
-  name: string;
-  sectorId: number;
-  logoUrl: string | null;
-  description: string | null;
-  createdAt: string;
-}
+export const marketViewSchema = z.strictObject({
+  id: idSchema,
+  name: z.string(),
+  sectorId: intSchema,
+  logoUrl: z.string().nullable(),
+  description: z.string().nullable(),
+  createdAt: timestampSchema,
+});
+export type MarketView = z.infer<typeof marketViewSchema>;
+
+/** GET /Market/get-store-by-id: the owner's view, with the order settings (cp/general). */
+export const ownerMarketSchema = marketViewSchema.extend(orderSettingsViewSchema.shape);
+export type OwnerMarket = z.infer<typeof ownerMarketSchema>;
+
+/** GET /Market/get-store-by-name: what a shopper may see of a store, its pixels included. */
+export const publicMarketSchema = marketViewSchema.omit({ createdAt: true }).extend(analyticsIdsSchema.shape);
+export type PublicMarket = z.infer<typeof publicMarketSchema>;

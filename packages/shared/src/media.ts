@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { intSchema } from './responses.js';
+
 /**
  * Uploaded images are stored as WebP renditions: the main one (longest side 1600 px) at the
  * URL the rows keep, and smaller ones beside it for lists and thumbnails.
@@ -15,3 +18,7 @@ export function imageUrl(url: string, width: ImageWidth): string {
 export function imageSrcSet(url: string): string {
   return IMAGE_WIDTHS.map((w) => `${imageUrl(url, w)} ${w}w`).join(', ');
 }
+
+/** POST /Media/upload: the main rendition's URL and size. */
+export const uploadedImageSchema = z.strictObject({ url: z.string(), width: intSchema, height: intSchema });
+export type UploadedImage = z.infer<typeof uploadedImageSchema>;

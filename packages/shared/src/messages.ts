@@ -145,6 +145,21 @@ export const messages = {
     ru: 'Количество должно быть целым числом от 1',
   },
   regionRequired: { en: 'Choose a region', az: 'Rayon və ya şəhər seçin', ru: 'Выберите район или город' },
+  // What each checkout field needs (SPEC §5 Checkout); "Fill in the inputs completely" stays the form's.
+  emailRequired: { en: 'Enter your e-mail', az: 'E-poçtunuzu daxil edin', ru: 'Введите e-mail' },
+  firstNameRequired: { en: 'Enter your first name', az: 'Adınızı daxil edin', ru: 'Введите имя' },
+  lastNameRequired: { en: 'Enter your last name', az: 'Soyadınızı daxil edin', ru: 'Введите фамилию' },
+  address1Required: {
+    en: 'Enter the street and house',
+    az: 'Küçəni və ev nömrəsini daxil edin',
+    ru: 'Введите улицу и дом',
+  },
+  cityRequired: { en: 'Enter the city', az: 'Şəhəri daxil edin', ru: 'Введите город' },
+  postCodeRequired: {
+    en: 'Enter the post code, e.g. AZ1000',
+    az: 'Poçt indeksini daxil edin, məsələn AZ1000',
+    ru: 'Введите почтовый индекс, например AZ1000',
+  },
   tariffRequired: {
     en: 'Choose a delivery tariff',
     az: 'Çatdırılma tarifini seçin',

@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { moneySchema, type Page } from './catalog.js';
-import type { Address, CheckoutLine, FulfillmentStatus, PaymentStatus } from './commerce.js';
+import { moneySchema, pageSchema } from './catalog.js';
+import {
+  addressViewSchema,
+  checkoutLineSchema,
+  type FulfillmentStatus,
+  fulfillmentStatusSchema,
+  type PaymentStatus,
+  paymentStatusSchema,
+} from './commerce.js';
+import { idSchema, intSchema, timestampSchema } from './responses.js';
 
 /**
  * Order management in the control panel (SPEC §2 orders, order-details; §4 order states;
@@ -89,21 +97,22 @@ export const orderExportQuerySchema = z
   .refine(datesInOrder, { path: ['to'], message: 'invalidRange' });
 export type OrderExportQuery = z.input<typeof orderExportQuerySchema>;
 
-export interface OrderListItem {
-  id: string;
-  number: number;
+export const orderListItemSchema = z.strictObject({
+  id: idSchema,
+  number: intSchema,
   /** As shown: prefix + number + suffix. */
-  name: string;
-  placedAt: string;
-  customerName: string | null;
-  email: string | null;
-  total: number;
-  paymentStatus: PaymentStatus;
-  fulfillmentStatus: FulfillmentStatus;
-  itemCount: number;
-  closed: boolean;
-  archived: boolean;
-}
+  name: z.string(),
+  placedAt: timestampSchema,
+  customerName: z.string().nullable(),
+  email: z.string().nullable(),
+  total: intSchema,
+  paymentStatus: paymentStatusSchema,
+  fulfillmentStatus: fulfillmentStatusSchema,
+  itemCount: intSchema,
+  closed: z.boolean(),
+  archived: z.boolean(),
+});
+export type OrderListItem = z.infer<typeof orderListItemSchema>;
 
 /**
  * A page of the list. `total` counts the matches only up to `orderLimits.countCap`, or ten pages
@@ -111,29 +120,32 @@ export interface OrderListItem {
  * "1 000+", and let the merchant page on: each page further counts further). The last page
  * counts exactly from its own rows.
  */
-export interface OrderListPage extends Page<OrderListItem> {
-  totalCapped: boolean;
-}
+export const orderListPageSchema = pageSchema(orderListItemSchema).extend({ totalCapped: z.boolean() });
+export type OrderListPage = z.infer<typeof orderListPageSchema>;
 
-export type OrderEventKind =
-  | 'placed'
-  | 'payment_started'
-  | 'paid'
-  | 'payment_failed'
-  | 'fulfilled'
-  | 'refunded'
-  | 'refund_failed'
-  | 'canceled'
-  | 'email_sent'
-  | 'archived'
-  | 'unarchived'
-  | 'payment_returned'
-  | 'payment_return_failed';
+export const ORDER_EVENT_KINDS = [
+  'placed',
+  'payment_started',
+  'paid',
+  'payment_failed',
+  'fulfilled',
+  'refunded',
+  'refund_failed',
+  'canceled',
+  'email_sent',
+  'archived',
+  'unarchived',
+  'payment_returned',
+  'payment_return_failed',
+] as const;
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
 /**
  * One line of the order's timeline; `data` carries the details of its kind:
  * - placed: number, name, total · payment_started: paymentId, amount, provider
- * - paid: paymentId, amount, cardMask · payment_failed: paymentId, code, reason
+ * - paid: paymentId, amount, cardMask · payment_failed: paymentId, code (the provider's), cause
+ *   (PaymentFailureCause, null when the provider's code is not one we know), reason (the
+ *   provider's words, shown when there is no cause)
  * - fulfilled: items [{ orderItemId, title, variantTitle, quantity }], fulfillmentStatus,
  *   automatic (true when the store fulfils on payment)
  * - refunded: amount, refundedAmount, restock [{ orderItemId, title, variantTitle, quantity }],
@@ -145,47 +157,50 @@ export type OrderEventKind =
  *   cardMask, cause (PaymentReturnCause) · payment_return_failed: the same and reason (the
  *   provider's words): the merchant must return it by hand
  */
-export interface OrderEvent {
-  id: string;
-  kind: OrderEventKind;
-  data: Record<string, unknown>;
-  createdAt: string;
-}
+export const orderEventSchema = z.strictObject({
+  id: idSchema,
+  kind: z.enum(ORDER_EVENT_KINDS),
+  data: z.record(z.string(), z.unknown()),
+  createdAt: timestampSchema,
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
 
-export interface OrderDetailsLine extends CheckoutLine {
-  fulfilledQuantity: number;
-  refundedQuantity: number;
-}
+export const orderDetailsLineSchema = checkoutLineSchema.extend({
+  fulfilledQuantity: intSchema,
+  refundedQuantity: intSchema,
+});
+export type OrderDetailsLine = z.infer<typeof orderDetailsLineSchema>;
 
-export interface OrderDetails {
-  id: string;
-  marketId: string;
-  number: number;
-  name: string;
-  placedAt: string;
-  paidAt: string | null;
-  paymentStatus: PaymentStatus;
-  fulfillmentStatus: FulfillmentStatus;
-  closed: boolean;
-  archived: boolean;
-  email: string | null;
-  phone: string | null;
-  shippingAddress: Address | null;
-  billingAddress: Address | null;
-  note: string | null;
-  shippingName: string | null;
-  items: OrderDetailsLine[];
-  subtotal: number;
-  shippingPrice: number;
-  total: number;
+export const orderDetailsSchema = z.strictObject({
+  id: idSchema,
+  marketId: idSchema,
+  number: intSchema,
+  name: z.string(),
+  placedAt: timestampSchema,
+  paidAt: timestampSchema.nullable(),
+  paymentStatus: paymentStatusSchema,
+  fulfillmentStatus: fulfillmentStatusSchema,
+  closed: z.boolean(),
+  archived: z.boolean(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  shippingAddress: addressViewSchema.nullable(),
+  billingAddress: addressViewSchema.nullable(),
+  note: z.string().nullable(),
+  shippingName: z.string().nullable(),
+  items: z.array(orderDetailsLineSchema),
+  subtotal: intSchema,
+  shippingPrice: intSchema,
+  total: intSchema,
   /** Given back so far; never more than `total`. */
-  refundedAmount: number;
+  refundedAmount: intSchema,
   /** What may still be refunded: the approved payment less what was given back (0 unless paid). */
-  refundable: number;
-  cardMask: string | null;
-  language: string;
-  events: OrderEvent[];
-}
+  refundable: intSchema,
+  cardMask: z.string().nullable(),
+  language: z.string(),
+  events: z.array(orderEventSchema),
+});
+export type OrderDetails = z.infer<typeof orderDetailsSchema>;
 
 const lineQuantities = z
   .array(
@@ -241,9 +256,10 @@ export type OrderSettingsInput = z.input<typeof orderSettingsSchema>;
  * answer of PUT /Market/order-settings. `nextOrderNumber` is the number the next order gets
  * (new settings apply to new orders only; numbers go on from where they are).
  */
-export interface OrderSettings {
-  orderPrefix: string;
-  orderSuffix: string;
-  autoFulfill: boolean;
-  nextOrderNumber: number;
-}
+export const orderSettingsViewSchema = z.strictObject({
+  orderPrefix: z.string(),
+  orderSuffix: z.string(),
+  autoFulfill: z.boolean(),
+  nextOrderNumber: intSchema,
+});
+export type OrderSettings = z.infer<typeof orderSettingsViewSchema>;

@@ -77,9 +77,6 @@ export interface StoreProduct {
   updatedAt: string;
 }
 
-/** Fewer units than this left show as "only N left". */
-export const LOW_STOCK = 5;
-
 export interface StoreListQuery {
   sort?: ProductSort;
   stock?: 'in' | 'out';

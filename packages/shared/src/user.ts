@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits, TIME_ZONES } from './limits.js';
 import { LANGUAGES } from './messages.js';
+import { idSchema, timestampSchema } from './responses.js';
 
 // Field messages are catalogue keys (see messages.ts); the server and the web translate them.
 
@@ -163,17 +164,35 @@ export const updateOwnerSchema = z
   });
 export type UpdateOwnerInput = z.input<typeof updateOwnerSchema>;
 
-export interface UserView {
-  id: string;
-  email: string;
-  username: string | null;
-  emailConfirmed: boolean;
-  hasPassword: boolean;
-  firstName: string | null;
-  lastName: string | null;
-  phone: string | null;
-  language: (typeof LANGUAGES)[number];
-  timeZone: string;
-  photoUrl: string | null;
-  createdAt: string;
-}
+export const userViewSchema = z.strictObject({
+  id: idSchema,
+  email: z.string(),
+  username: z.string().nullable(),
+  emailConfirmed: z.boolean(),
+  hasPassword: z.boolean(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phone: z.string().nullable(),
+  language: z.enum(LANGUAGES),
+  timeZone: z.string(),
+  photoUrl: z.string().nullable(),
+  createdAt: timestampSchema,
+});
+export type UserView = z.infer<typeof userViewSchema>;
+
+/** A session begun (confirm-login, google-code): its token, also set as the cookie. */
+export const signedInSchema = z.strictObject({ token: z.string(), expiresAt: timestampSchema, user: userViewSchema });
+export type SignedIn = z.infer<typeof signedInSchema>;
+
+/** A code was mailed (register, login, resend, forgot-password), or a password reset, for this address. */
+export const emailSentSchema = z.strictObject({ email: z.string() });
+export type EmailSent = z.infer<typeof emailSentSchema>;
+/** POST /User/confirm-email */
+export const emailConfirmedSchema = z.strictObject({ email: z.string(), confirmed: z.literal(true) });
+export type EmailConfirmed = z.infer<typeof emailConfirmedSchema>;
+/** POST /User/verify-reset-code: the code is right (it stays usable for the reset). */
+export const resetCodeValidSchema = z.strictObject({ email: z.string(), valid: z.literal(true) });
+export type ResetCodeValid = z.infer<typeof resetCodeValidSchema>;
+/** POST /User/logout */
+export const signedOutSchema = z.strictObject({ signedOut: z.literal(true) });
+export type SignedOut = z.infer<typeof signedOutSchema>;

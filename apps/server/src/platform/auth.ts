@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { isUuid } from '@shop/shared';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { markets, sessions, users } from '../db/schema/index.js';
@@ -108,7 +109,7 @@ export async function requireMarket(
   marketId: string,
 ): Promise<{ user: UserRow; market: MarketRow }> {
   const user = await requireUser(db, request);
-  if (!UUID.test(marketId)) throw new AppError('NOT_FOUND');
+  if (!isUuid(marketId)) throw new AppError('NOT_FOUND');
   const [market] = await db
     .select()
     .from(markets)
@@ -123,6 +124,26 @@ export async function deleteSession(db: Db, token: string) {
 }
 
 /**
+ * Ends every session of the user (a password reset), or every one but the session of `keep` (a
+ * password change keeps the device that made it signed in).
+ */
+export async function endSessions(db: Db, userId: string, keep?: string | null) {
+  await db
+    .delete(sessions)
+    .where(
+      keep == null
+        ? eq(sessions.userId, userId)
+        : and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(keep))),
+    );
+}
+
+/**
+ * Who reads a market's catalog (DESIGN §4 public vs owner reads): its owner sees everything,
+ * anyone else (shoppers, other merchants, no one signed in) only active items and public fields.
+ */
+export type Viewer = 'owner' | 'public';
+
+/**
  * For reads that shoppers and the owner share (DESIGN §4): the market by id and who is asking.
  * An unknown or malformed id is 404 for everyone.
  */
@@ -130,8 +151,8 @@ export async function marketForViewer(
   db: Db,
   request: FastifyRequest,
   marketId: string,
-): Promise<{ market: MarketRow; viewer: 'owner' | 'public' }> {
-  if (!UUID.test(marketId)) throw new AppError('NOT_FOUND');
+): Promise<{ market: MarketRow; viewer: Viewer }> {
+  if (!isUuid(marketId)) throw new AppError('NOT_FOUND');
   const token = requestToken(request);
   if (token && token.length <= 200 && !userByRequest.has(request)) {
     // A signed-in caller whose session is not known yet: the market and the session's user in
@@ -186,6 +207,3 @@ function prepareMarketWithUser(db: Db) {
     .prepare('market_with_session_user');
 }
 const marketWithUserByDb = new WeakMap<Db, ReturnType<typeof prepareMarketWithUser>>();
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);

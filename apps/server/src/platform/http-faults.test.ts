@@ -173,26 +173,33 @@ describe('the server under hostile input', () => {
       const deepMs = await median(deepArrays);
       expect(deepMs).toBeLessThan(flatMs * 2 + 10);
 
-      let sending = true;
-      const senders = Array.from({ length: 4 }, async (_, i) => {
-        while (sending) await postJson(server.origin, '/api/User/register', i % 2 ? deepArrays : deepObjects);
-      });
-      const latencies: number[] = [];
-      const until = performance.now() + 2000;
-      while (performance.now() < until) {
-        const started = performance.now();
-        const response = await fetch(`${server.origin}/api/health`);
-        expect(response.status).toBe(200);
-        await response.arrayBuffer();
-        latencies.push(performance.now() - started);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      sending = false;
-      await Promise.all(senders);
-      latencies.sort((a, b) => a - b);
+      /** Health's 90th percentile over 2 s while four senders post `bodies` one after another. */
+      const healthWhileSending = async (bodies: string[]) => {
+        let sending = true;
+        const senders = Array.from({ length: 4 }, async (_, i) => {
+          while (sending) await postJson(server.origin, '/api/User/register', bodies[i % bodies.length] as string);
+        });
+        const latencies: number[] = [];
+        const until = performance.now() + 2000;
+        while (performance.now() < until) {
+          const started = performance.now();
+          const response = await fetch(`${server.origin}/api/health`);
+          expect(response.status).toBe(200);
+          await response.arrayBuffer();
+          latencies.push(performance.now() - started);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        sending = false;
+        await Promise.all(senders);
+        latencies.sort((a, b) => a - b);
+        return latencies[Math.floor(latencies.length * 0.9)] as number;
+      };
       // Each sender waits for its answer: at most four bodies are ahead of a health check. Parsed
-      // whole, they kept health waiting ~350 ms; refused up front, ~50 ms.
-      expect(latencies[Math.floor(latencies.length * 0.9)]).toBeLessThan(200);
+      // whole, deep ones kept health waiting ~350 ms (flat ones ~50 ms); refused up front, they
+      // cost what flat ones do. Measured side by side, so a busy machine slows both alike.
+      const withFlat = await healthWhileSending([flat]);
+      const withDeep = await healthWhileSending([deepArrays, deepObjects]);
+      expect(withDeep).toBeLessThan(withFlat * 2 + 60);
     });
   });
 

@@ -12,6 +12,25 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c] as string);
 }
 
+/**
+ * The font stack of every e-mail: the manat sign's one-glyph face first, as in the web app
+ * (app.css; behind system-ui a Linux client draws ₼ as an empty box). It covers only U+20BC.
+ */
+export const MAIL_FONT = 'Manat,system-ui,sans-serif';
+
+/**
+ * The face itself, from this deployment's address (a mail has no origin of its own), put into
+ * the document's head; clients that load web fonts use it, the others fall through to the rest.
+ */
+export function withMailFonts(html: string, publicUrl: string): string {
+  if (!html.includes('font-family:Manat')) return html;
+  const base = publicUrl.replace(/\/+$/, '');
+  const face = (file: string, weight: string) =>
+    `@font-face{font-family:Manat;src:url(${base}/fonts/${file}) format("woff2");font-weight:${weight};unicode-range:U+20BC}`;
+  const head = `<head><meta charset="utf-8"><style>${face('manat-400.woff2', '100 549')}${face('manat-700.woff2', '550 900')}</style></head>`;
+  return html.replace(/^(<!doctype html>\s*<html\b[^>]*>)(?!\s*<head)/i, `$1${head}`);
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
@@ -39,14 +58,18 @@ export function createMailer(config: Config, defaultDb: Db, log?: FastifyBaseLog
     return {
       kind: 'smtp',
       async send(message) {
-        await transport.sendMail({ from: config.mail.from, ...message });
+        await transport.sendMail({
+          from: config.mail.from,
+          ...message,
+          html: withMailFonts(message.html, config.publicUrl),
+        });
       },
     };
   }
   return {
     kind: 'outbox',
     async send(message, db = defaultDb) {
-      await db.insert(mailOutbox).values(message);
+      await db.insert(mailOutbox).values({ ...message, html: withMailFonts(message.html, config.publicUrl) });
       // With the dev mailbox on (the local quick start), whoever runs the server reads the codes
       // in its console too — the mailbox page answers this machine only.
       if (config.devMailbox && log) {

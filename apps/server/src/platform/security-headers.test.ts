@@ -98,6 +98,26 @@ describe('security headers', () => {
     expect(JSON.stringify(policy)).not.toMatch(/yandex|clarity/);
   });
 
+  it('a kept page rendered again in the background keeps its policy', async () => {
+    const url = `/${owner.market.name}/category/${owner.category.id}`;
+    const first = await page(url);
+    expect(String(first.headers['content-security-policy'])).toContain("script-src 'self' 'sha256-");
+    // Past its freshness the kept page is served once more while it is rendered anew.
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + 6_000);
+    try {
+      await page(url);
+      // The render in the background takes milliseconds.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    } finally {
+      vi.restoreAllMocks();
+    }
+    for (let i = 0; i < 3; i++) {
+      const later = await page(url);
+      expect(String(later.headers['content-security-policy'])).toContain("script-src 'self' 'sha256-");
+    }
+  });
+
   it('HSTS when the deployment is served over https', async () => {
     const secure = await createTestApp({ publicUrl: 'https://shop.example.az' });
     try {

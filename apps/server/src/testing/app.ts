@@ -426,13 +426,13 @@ export function addToBasket(
   return shop(app, 'POST', '/api/Basket/add-product', { marketId, uniqueCode, productId, ...fields }, language);
 }
 
-/** Starts the visitor's checkout and confirms it with ADDRESS, CONTACT and the tariff. */
+/** Starts the visitor's checkout and confirms it with ADDRESS (or `address` over it), CONTACT and the tariff. */
 export async function confirmedCheckout(
   app: FastifyInstance,
   marketId: string,
   uniqueCode: string,
   tariffId: string,
-  options: { language?: string; email?: string } = {},
+  options: { language?: string; email?: string; address?: Partial<typeof ADDRESS> } = {},
 ): Promise<Checkout> {
   const language = options.language ?? 'en';
   const started = dataOf<Checkout>(
@@ -449,7 +449,7 @@ export async function confirmedCheckout(
         uniqueCode,
         email: options.email ?? CONTACT.email,
         phone: CONTACT.phone,
-        shippingAddress: ADDRESS,
+        shippingAddress: { ...ADDRESS, ...options.address },
         shippingTariffId: tariffId,
       },
       language,
@@ -536,7 +536,13 @@ export async function paidOrder(
   marketId: string,
   tariffId: string,
   productId: string,
-  options: { email?: string; language?: string; quantity?: number; uniqueCode?: string } = {},
+  options: {
+    email?: string;
+    language?: string;
+    quantity?: number;
+    uniqueCode?: string;
+    address?: Partial<typeof ADDRESS>;
+  } = {},
 ): Promise<Checkout> {
   const uniqueCode = options.uniqueCode ?? visitor();
   const added = await addToBasket(app, marketId, uniqueCode, productId, { quantity: options.quantity ?? 1 });

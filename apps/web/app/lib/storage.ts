@@ -7,6 +7,8 @@ export const storageKeys = {
   useCustomTheme: 'useCustomTheme',
   chooseMarket: 'chooseMarket',
   storeName: 'X-Store-Name',
+  /** The home of the store this visitor last browsed (on this host): where pages outside it lead back. */
+  lastStore: 'lastStore',
 } as const;
 
 /** Session storage: the market to return to after signing in, and flows in progress. */

@@ -1,5 +1,6 @@
 import type { Language, StoreTheme } from '@shop/shared';
 import { createContext, useCallback, useContext } from 'react';
+import { storageKeys, stored } from './storage';
 
 /** What every storefront page knows about its store (from the storefront layout's loader). */
 export interface StoreInfo {
@@ -32,4 +33,24 @@ export function useStorePath(): (path?: string) => string {
   const store = useStore();
   const base = store?.base ?? '';
   return useCallback((path = '') => storePath(base, path), [base]);
+}
+
+/** A store's home on this host: `/` (its custom domain) or `/{marketName}`; nothing else is followed. */
+const STORE_HOME = /^\/(?:[a-z0-9-]{1,63})?$/;
+
+/** Remembers the store the visitor browses, for the pages outside any store (payment results). */
+export function rememberStore(base: string) {
+  const home = storePath(base);
+  if (STORE_HOME.test(home) && stored.get(storageKeys.lastStore) !== home) stored.set(storageKeys.lastStore, home);
+}
+
+/**
+ * Where a visitor outside any store is led back to: the store last browsed in this browser, else
+ * the store chosen in the control panel (X-Store-Name), else null — the landing page then.
+ */
+export function rememberedStoreHome(): string | null {
+  const last = stored.get(storageKeys.lastStore);
+  if (last && STORE_HOME.test(last)) return last;
+  const chosen = stored.get(storageKeys.storeName);
+  return chosen && STORE_HOME.test(`/${chosen}`) ? `/${chosen}` : null;
 }

@@ -1,11 +1,6 @@
+import type { UploadedImage } from '@shop/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from './api';
-
-export interface UploadedImage {
-  url: string;
-  width: number;
-  height: number;
-}
 
 /** POST /Media/upload: one image as multipart field "file"; the server re-encodes it. */
 export function useUploadImage() {

@@ -73,8 +73,9 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex('products_market_title_key').on(t.marketId, sql`lower(${t.title})`),
-    // The list's sort indexes (newest, price) cover its filters with INCLUDE, and search has a
-    // trigram index: Drizzle can't express either, so they live in migration 0003_list_indexes.
+    // The list's sort indexes (newest, price; name in 0010_az_collation) cover its filters with
+    // INCLUDE, and search has a trigram index: Drizzle can't express either, so they live in
+    // migrations 0003_list_indexes and 0010_az_collation.
     index('products_market_category_idx').on(t.marketId, t.categoryId),
   ],
 );

@@ -28,7 +28,7 @@ export const markets = pgTable(
       .references(() => sectors.id),
     logoUrl: text(),
     description: text(),
-    /** Bumped on every catalog write: cached list counts are keyed by it (see product/cache.ts). */
+    /** Bumped on every catalog write: cached list counts are keyed by it (see market/hooks.ts). */
     catalogVersion: integer().notNull().default(0),
     /** Analytics pixels loaded on the storefront (cp/analytics-integration). */
     facebookPixelId: text(),

@@ -1,5 +1,5 @@
 import { type AbandonedLine, formatMoney, type Language } from '@shop/shared';
-import { escapeHtml, type MailMessage } from '../../platform/mail.js';
+import { escapeHtml, MAIL_FONT, type MailMessage } from '../../platform/mail.js';
 
 const TEXTS: Record<
   Language,
@@ -63,7 +63,7 @@ export function reminderMail(input: {
   const row = (name: string, value: string, strong = false) =>
     `<tr><td style="padding:4px 0">${escapeHtml(name)}</td><td style="padding:4px 0;text-align:right${strong ? ';font-weight:700' : ''}">${escapeHtml(value)}</td></tr>`;
   const url = escapeHtml(input.recoveryUrl);
-  const html = `<!doctype html><html lang="${input.language}"><body style="font-family:system-ui,sans-serif;color:#1a1b1e;max-width:560px">
+  const html = `<!doctype html><html lang="${input.language}"><body style="font-family:${MAIL_FONT};color:#1a1b1e;max-width:560px">
 <h1 style="font-size:20px">${escapeHtml(input.marketName)}</h1>
 <p>${escapeHtml(t.intro)}</p>
 <h2 style="font-size:16px">${escapeHtml(t.items)}</h2>

@@ -17,10 +17,12 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { folded, phoneDigits, searchPattern } from '../../platform/search.js';
 import { BasketService } from '../basket/service.js';
 import { heldUnits, orderItemsOf } from '../checkout/service.js';
-import { release } from '../checkout/stock.js';
-import { folded, phoneDigits, searchPattern } from '../customer/service.js';
+import { setAbandonedReminder } from '../market/hooks.js';
+import { markHoldReleased, markRecoveries, markReminderSent } from '../order/lifecycle.js';
+import { release } from '../product/stock.js';
 import { reminderMail } from './mail.js';
 import { recoveryToken, tokenCheckoutId, tokenMatches } from './token.js';
 
@@ -253,8 +255,7 @@ export class AbandonedCheckoutService {
 
   /** PUT /Market/abandoned-settings. */
   async saveSettings(marketId: string, reminderMinutes: number | null): Promise<AbandonedSettings> {
-    await this.ctx.db.execute(sql`update markets set abandoned_reminder_minutes = ${reminderMinutes},
-      updated_at = now() where id = ${marketId}`);
+    await setAbandonedReminder(this.ctx.db, marketId, reminderMinutes);
     return { marketId, reminderMinutes };
   }
 
@@ -339,7 +340,7 @@ export class AbandonedCheckoutService {
       );
       if (!held) return;
       await release(tx, heldUnits(await orderItemsOf(tx, orderId)));
-      await tx.execute(sql`update orders set reservation = 'released' where id = ${orderId}`);
+      await markHoldReleased(tx, orderId, false);
     });
   }
 
@@ -376,7 +377,7 @@ export class AbandonedCheckoutService {
             for update of o skip locked`),
         );
         if (!row) return false;
-        await tx.execute(sql`update orders set reminder_sent_at = now() where id = ${row.id}`);
+        await markReminderSent(tx, row.id);
         const items = (await this.linesOf(tx, [row.id])).get(row.id) ?? [];
         const language: Language = isLanguage(row.language) ? row.language : 'az';
         await this.ctx.mailer.send(
@@ -399,14 +400,11 @@ export class AbandonedCheckoutService {
 
   /** Writes down the recoveries the lists compute (abandoned checkouts paid after all). */
   async markRecovered(): Promise<number> {
-    const rows = rowsOf<{ id: string }>(
-      await this.ctx.db.execute(sql`update orders t set recovered_at = c.recovered_at
-        from (select o.id, r.recovered_at ${FROM}
-          where o.recovered_at is null and ${CANDIDATE} and o.created_at > now() - interval '90 days') c
-        where t.id = c.id and c.recovered_at is not null and t.recovered_at is null
-        returning t.id`),
+    return markRecoveries(
+      this.ctx.db,
+      sql`select o.id, r.recovered_at ${FROM}
+        where o.recovered_at is null and ${CANDIDATE} and o.created_at > now() - interval '90 days'`,
     );
-    return rows.length;
   }
 
   /** One run of the job: recoveries first, so a checkout bought meanwhile is not reminded. */

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isUuid } from '@shop/shared';
 
 /**
  * Recovery links: `{checkoutId}.{signature}`. The signature is an HMAC of the checkout id keyed
@@ -22,8 +23,9 @@ export function recoveryToken(checkoutId: string, uniqueCode: string): string {
 
 /** The checkout id a token names (still to be checked with `tokenMatches`), or null. */
 export function tokenCheckoutId(token: string): string | null {
-  const match = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.[A-Za-z0-9_-]+$/.exec(token);
-  return match ? (match[1] as string) : null;
+  const dot = token.indexOf('.');
+  const checkoutId = token.slice(0, dot);
+  return dot > 0 && isUuid(checkoutId) && /^[A-Za-z0-9_-]+$/.test(token.slice(dot + 1)) ? checkoutId : null;
 }
 
 export function tokenMatches(token: string, checkoutId: string, uniqueCode: string): boolean {

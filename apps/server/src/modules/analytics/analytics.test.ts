@@ -116,17 +116,13 @@ describe('the dashboard of today', () => {
     store = await storeWithOrders();
   });
 
-  it('adds up what was bought: revenue of paid orders, every placed order, AOV, top products, statuses', async () => {
+  it('adds up what was bought: revenue, orders, AOV, top products and statuses of the paid orders', async () => {
     // The owner's today (GMT+4 by default); yesterday too, in case the purchases crossed midnight.
     const today = todayIn('GMT+4');
     const figures = await dashboardOf(store.owner, addDays(today, -1), today);
     expect(figures.timeZone).toBe('GMT+4');
-    expect(figures.current).toMatchObject({
-      revenue: 6500 + 3500,
-      orders: 3,
-      paidOrders: 2,
-      averageOrderValue: 5000,
-    });
+    // C was placed and never paid: not a sale, not an order on this screen.
+    expect(figures.current).toMatchObject({ revenue: 6500 + 3500, orders: 2, averageOrderValue: 5000 });
     expect(figures.days.map((d) => d.date)).toEqual([addDays(today, -1), today]);
     expect(figures.days.reduce((sum, d) => sum + d.revenue, 0)).toBe(10000);
     // Shirts earned more (2 × 25.00), socks sold more (4 pairs); the unpaid shirt is not a sale.
@@ -138,10 +134,10 @@ describe('the dashboard of today', () => {
       [store.socksTitle, 4],
       [store.shirtTitle, 2],
     ]);
-    expect(figures.ordersByPaymentStatus).toEqual({ paid: 2, pending: 0, failed: 0, unpaid: 1, canceled: 0 });
-    expect(figures.ordersByFulfillmentStatus).toEqual({ unfulfilled: 3, partial: 0, fulfilled: 0 });
+    expect(figures.ordersByRefund).toEqual({ paid: 2, partiallyRefunded: 0, refunded: 0 });
+    expect(figures.ordersByFulfillmentStatus).toEqual({ unfulfilled: 2, partial: 0, fulfilled: 0 });
     // Nothing before: no change to show.
-    expect(figures.previous).toMatchObject({ revenue: 0, orders: 0, paidOrders: 0, conversionRate: null });
+    expect(figures.previous).toMatchObject({ revenue: 0, orders: 0, conversionRate: null });
   });
 
   it('counts today’s visits as they come (an open day is never frozen)', async () => {
@@ -223,6 +219,76 @@ describe('the dashboard of today', () => {
   });
 });
 
+describe('one set of orders behind every figure', () => {
+  it('counts the paid orders — refunded ones with their money taken off — and never a checkout, an unpaid, declined or never-paid canceled order', async () => {
+    const owner = await catalogOwner(t.app);
+    const body = (fields: Record<string, unknown>) =>
+      productBody(owner.market.id, owner.category.id, owner.imageUrl, { stock: 50, ...fields });
+    const shirt = await createProduct(t.app, owner.token, body({ title: 'Set shirt', price: 2500 }));
+    const socks = await createProduct(t.app, owner.token, body({ title: 'Set socks', price: 1000 }));
+    const tariff = await createTariff(t.app, owner.token, owner.market.id, { price: 500 });
+
+    // Not sales: a checkout never placed, an order placed and left unpaid, one declined, and one
+    // placed and canceled unpaid (as when its payment went back because the units were gone).
+    const checkoutOnly = visitor();
+    dataOf(await addToBasket(t.app, owner.market.id, checkoutOnly, shirt.id, { quantity: 4 }));
+    await confirmedCheckout(t.app, owner.market.id, checkoutOnly, tariff.id);
+    await buy(owner, tariff.id, [[shirt.id, 2]], false);
+    const declined = visitor();
+    dataOf(await addToBasket(t.app, owner.market.id, declined, socks.id, { quantity: 5 }));
+    const declinedOrder = await placeOrder(
+      t.app,
+      await confirmedCheckout(t.app, owner.market.id, declined, tariff.id),
+      declined,
+    );
+    const { redirectUrl } = await startPayment(t.app, declinedOrder.id, declined);
+    expect((await submitSandboxPage(t.app, redirectUrl, SANDBOX_CARDS.decline)).statusCode).toBe(303);
+    const canceledUnpaid = await buy(owner, tariff.id, [[shirt.id, 1]], false);
+    await query(t.ctx, sql`update orders set payment_status = 'canceled' where id = ${canceledUnpaid}`);
+
+    // Sales: A kept whole (6,500); B with one pair of socks refunded and restocked (3,500 − 1,000);
+    // C refunded in full and so canceled (3,000 − 3,000): still a sale that was made.
+    const a = await buy(owner, tariff.id, [
+      [shirt.id, 2],
+      [socks.id, 1],
+    ]);
+    const b = await buy(owner, tariff.id, [[socks.id, 3]]);
+    const c = await buy(owner, tariff.id, [[shirt.id, 1]]);
+    const lineOf = async (orderId: string) =>
+      dataOf<{ items: { id: string }[] }>(
+        await call(t.app, owner.token, 'GET', `/api/Order/${orderId}?marketId=${owner.market.id}`),
+      ).items[0]?.id;
+    const refund = (orderId: string, body: Record<string, unknown>) =>
+      call(t.app, owner.token, 'PUT', `/api/Order/cancel/${orderId}?marketId=${owner.market.id}`, body);
+    dataOf(await refund(b, { amount: 1000, restock: [{ orderItemId: await lineOf(b), quantity: 1 }] }));
+    dataOf(await refund(c, { restock: [{ orderItemId: await lineOf(c), quantity: 1 }] }));
+    // Sent: A fully.
+    dataOf(await call(t.app, owner.token, 'PUT', `/api/Order/fulfill/${a}?marketId=${owner.market.id}`, {}));
+
+    const today = todayIn('GMT+4');
+    const figures = await dashboardOf(owner, addDays(today, -1), today);
+    const orders = 3;
+    const revenue = 6500 + 2500 + 0;
+    expect(figures.current).toMatchObject({ orders, revenue, averageOrderValue: 3000 });
+    // The chart's and the table's days add up to the same figures …
+    expect(figures.days.reduce((n, d) => n + d.orders, 0)).toBe(orders);
+    expect(figures.days.reduce((n, d) => n + d.revenue, 0)).toBe(revenue);
+    // … the statuses are of the same orders …
+    expect(figures.ordersByRefund).toEqual({ paid: 1, partiallyRefunded: 1, refunded: 1 });
+    expect(figures.ordersByFulfillmentStatus).toEqual({ unfulfilled: 2, partial: 0, fulfilled: 1 });
+    // … and so are the best sellers: their lines less the units given back (C's shirt came back).
+    expect(figures.topProducts.byRevenue.map((p) => [p.title, p.units, p.revenue])).toEqual([
+      ['Set shirt', 2, 5000],
+      ['Set socks', 3, 3000],
+    ]);
+    // What waits on the same screen: of those orders, the ones still to send (C is closed).
+    const todo = dataOf<DashboardTodo>(
+      await call(t.app, owner.token, 'GET', `/api/Analytics/todo?marketId=${owner.market.id}`),
+    );
+    expect(todo.ordersToFulfil).toBe(1);
+  });
+});
+
 describe('days in the owner’s time zone, and the range before', () => {
   let store: Store;
   beforeAll(async () => {
@@ -254,20 +320,19 @@ describe('days in the owner’s time zone, and the range before', () => {
     const figures = await dashboardOf(store.owner, '2026-03-11', '2026-03-12');
     expect([figures.previousStartDate, figures.previousEndDate]).toEqual(['2026-03-09', '2026-03-10']);
     expect(figures.days).toEqual([
-      { date: '2026-03-11', revenue: 6500, orders: 2, paidOrders: 1, sessions: 2, pageViews: 6 },
-      { date: '2026-03-12', revenue: 0, orders: 0, paidOrders: 0, sessions: 1, pageViews: 1 },
+      { date: '2026-03-11', revenue: 6500, orders: 1, sessions: 2, pageViews: 6 },
+      { date: '2026-03-12', revenue: 0, orders: 0, sessions: 1, pageViews: 1 },
     ]);
     expect(figures.current).toEqual({
       revenue: 6500,
-      orders: 2,
-      paidOrders: 1,
+      orders: 1,
       averageOrderValue: 6500,
       sessions: 3,
       pageViews: 7,
       conversionRate: 1 / 3,
     });
-    expect(figures.previous).toMatchObject({ revenue: 3500, orders: 1, paidOrders: 1, averageOrderValue: 3500 });
-    expect(figures.ordersByPaymentStatus).toMatchObject({ paid: 1, unpaid: 1 });
+    expect(figures.previous).toMatchObject({ revenue: 3500, orders: 1, averageOrderValue: 3500 });
+    expect(figures.ordersByRefund).toEqual({ paid: 1, partiallyRefunded: 0, refunded: 0 });
     // Only A's lines were paid in the range.
     expect(figures.topProducts.byRevenue.map((p) => [p.title, p.units, p.revenue])).toEqual([
       [store.shirtTitle, 2, 5000],
@@ -280,10 +345,10 @@ describe('days in the owner’s time zone, and the range before', () => {
     try {
       const figures = await dashboardOf(store.owner, '2026-03-11', '2026-03-12');
       expect(figures.timeZone).toBe('GMT-5');
-      // In GMT-5 A and B were both paid in the range before; only C was placed in this one.
-      expect(figures.current).toMatchObject({ revenue: 0, orders: 1, paidOrders: 0, averageOrderValue: 0 });
-      expect(figures.previous).toMatchObject({ revenue: 10000, orders: 2, paidOrders: 2 });
-      expect(figures.days.find((d) => d.date === '2026-03-11')).toMatchObject({ orders: 1, revenue: 0 });
+      // In GMT-5 A and B were both paid in the range before; only C (never paid) was placed in this one.
+      expect(figures.current).toMatchObject({ revenue: 0, orders: 0, averageOrderValue: 0 });
+      expect(figures.previous).toMatchObject({ revenue: 10000, orders: 2 });
+      expect(figures.days.find((d) => d.date === '2026-03-11')).toMatchObject({ orders: 0, revenue: 0 });
       expect(figures.topProducts.byRevenue).toEqual([]);
     } finally {
       await setTimeZone(store.owner, 'GMT+4');
@@ -302,7 +367,7 @@ describe('days in the owner’s time zone, and the range before', () => {
       '2026-03-12',
     ]);
     expect(figures.days.map((d) => d.revenue)).toEqual([0, 0, 0, 0, 3500, 6500, 0]);
-    expect(figures.current).toMatchObject({ revenue: 10000, orders: 3, paidOrders: 2, averageOrderValue: 5000 });
+    expect(figures.current).toMatchObject({ revenue: 10000, orders: 2, averageOrderValue: 5000 });
     expect([figures.previousStartDate, figures.previousEndDate]).toEqual(['2026-02-27', '2026-03-05']);
     expect(figures.previous.revenue).toBe(0);
   });
@@ -311,7 +376,7 @@ describe('days in the owner’s time zone, and the range before', () => {
     await query(t.ctx, sql`update orders set refunded_amount = 1500 where id = ${store.a}`);
     try {
       const figures = await dashboardOf(store.owner, '2026-03-11', '2026-03-11');
-      expect(figures.current).toMatchObject({ revenue: 5000, paidOrders: 1, averageOrderValue: 5000 });
+      expect(figures.current).toMatchObject({ revenue: 5000, orders: 1, averageOrderValue: 5000 });
     } finally {
       await query(t.ctx, sql`update orders set refunded_amount = 0 where id = ${store.a}`);
     }

@@ -1,16 +1,16 @@
 import {
   addDays,
-  catalogLimits,
+  DASHBOARD_REFUND_STATES,
   DASHBOARD_TOP_PRODUCTS,
   type Dashboard,
   type DashboardDay,
   type DashboardProduct,
+  type DashboardRefundState,
   type DashboardTodo,
   type DashboardTotals,
   FULFILLMENT_STATUSES,
   type FulfillmentStatus,
-  PAYMENT_STATUSES,
-  type PaymentStatus,
+  LOW_STOCK,
   previousRange,
   timeZoneOffsetHours,
 } from '@shop/shared';
@@ -30,14 +30,10 @@ const SETTLED_AFTER_MS = 2 * 60_000 + 2 * FLUSH_INTERVAL_MS;
 
 interface PaidRow {
   day: string;
-  paid: number;
-  revenue: number;
-}
-interface PlacedRow {
-  day: string;
-  payment_status: PaymentStatus;
+  refund: DashboardRefundState;
   fulfillment_status: FulfillmentStatus;
   n: number;
+  revenue: number;
 }
 interface ProductRow {
   list: 'revenue' | 'units';
@@ -50,9 +46,11 @@ interface ProductRow {
 
 /**
  * The dashboard's figures, read straight from orders with index-backed aggregates (no rollup
- * table): the range and the one before it are a range scan of orders by paid-at and one by
- * placed-at, grouped by the owner's day; top products are the lines of the range's paid orders,
- * looked up by order id. The queries run side by side on the pool.
+ * table). Every order figure counts the same orders — those paid in the range, on the day they
+ * were paid, refunds deducted (shared/analytics-dashboard.ts) — so the range and the one before
+ * it are one index-only range scan of orders by paid-at, grouped by the owner's day, refund
+ * state and fulfilment; top products are the lines of the same orders, looked up by order id.
+ * The queries run side by side on the pool.
  *
  * Visits are one row per visitor and day, so counting a busy store's half year reads millions of
  * rows; a finished day's count never changes again, so it is kept in memory once counted and only
@@ -85,36 +83,24 @@ export class AnalyticsService {
       sql`((${instantColumn} at time zone 'UTC') + ${offset}::int * interval '1 hour')::date::text`;
     const db = this.ctx.db;
 
-    const [paid, placed, placedBefore, products, views, sessions] = await Promise.all([
-      // Revenue and paid orders by the day they were paid, both ranges (orders by market, paid-at).
+    const [paid, products, views, sessions] = await Promise.all([
+      // Paid orders by the day they were paid, both ranges, with where they stand now (refunds,
+      // fulfilment): an index-only scan of orders by market and paid-at (orders_market_paid_idx).
       db
         .execute(sql`
-          select ${dateOf(sql`d`)} as day, paid, revenue from (
-            select ${dayOf(sql`paid_at`)} as d, count(*)::int as paid,
+          select ${dateOf(sql`d`)} as day, refund, fulfillment_status, n, revenue from (
+            select ${dayOf(sql`paid_at`)} as d,
+                   case when refunded_amount <= 0 then 'paid'
+                        when refunded_amount < total then 'partiallyRefunded'
+                        else 'refunded' end as refund,
+                   fulfillment_status, count(*)::int as n,
                    coalesce(sum(total - refunded_amount), 0)::float8 as revenue
             from orders
             where market_id = ${marketId} and paid_at >= ${from}::timestamptz and paid_at < ${until}::timestamptz
-            group by 1) s`)
-        .then((r) => rowsOf<PaidRow>(r)),
-      // Orders placed in the range, by day and by their status now (orders by market, placed-at) …
-      db
-        .execute(sql`
-          select ${dateOf(sql`d`)} as day, payment_status, fulfillment_status, n from (
-            select ${dayOf(sql`placed_at`)} as d, payment_status, fulfillment_status, count(*)::int as n
-            from orders
-            where market_id = ${marketId} and number is not null
-              and placed_at >= ${start}::timestamptz and placed_at < ${until}::timestamptz
             group by 1, 2, 3) s`)
-        .then((r) => rowsOf<PlacedRow>(r)),
-      // … and in the range before, only counted.
-      db
-        .execute(sql`
-          select count(*)::int as n from orders
-          where market_id = ${marketId} and number is not null
-            and placed_at >= ${from}::timestamptz and placed_at < ${start}::timestamptz`)
-        .then((r) => rowsOf<{ n: number }>(r)[0]?.n ?? 0),
-      // Lines of the range's paid orders by product; `= any(array(…))` probes the lines by order
-      // id (index-only with the proposed covering index) instead of hashing every line of the store.
+        .then((r) => rowsOf<PaidRow>(r)),
+      // Lines of the same orders by product; `= any(array(…))` probes the lines by order id
+      // (index-only with the proposed covering index) instead of hashing every line of the store.
       db
         .execute(sql`
           with sales as (
@@ -123,8 +109,7 @@ export class AnalyticsService {
             from order_items
             where order_id = any(array(
               select id from orders
-              where market_id = ${marketId} and paid_at >= ${start}::timestamptz and paid_at < ${until}::timestamptz
-                and payment_status = 'paid'))
+              where market_id = ${marketId} and paid_at >= ${start}::timestamptz and paid_at < ${until}::timestamptz))
             group by product_id
             having sum(quantity - refunded_quantity) > 0
           ), top as (
@@ -149,32 +134,24 @@ export class AnalyticsService {
 
     const days = new Map<string, DashboardDay>();
     for (let day = previous.startDate; day <= endDate; day = addDays(day, 1)) {
-      days.set(day, {
-        date: day,
-        revenue: 0,
-        orders: 0,
-        paidOrders: 0,
-        sessions: sessions.get(day) ?? 0,
-        pageViews: 0,
-      });
+      days.set(day, { date: day, revenue: 0, orders: 0, sessions: sessions.get(day) ?? 0, pageViews: 0 });
     }
-    for (const row of paid) {
-      const day = days.get(row.day);
-      if (day) {
-        day.revenue += Number(row.revenue);
-        day.paidOrders += row.paid;
-      }
-    }
-    const byPayment = Object.fromEntries(PAYMENT_STATUSES.map((s) => [s, 0])) as Record<PaymentStatus, number>;
+    const byRefund = Object.fromEntries(DASHBOARD_REFUND_STATES.map((s) => [s, 0])) as Record<
+      DashboardRefundState,
+      number
+    >;
     const byFulfillment = Object.fromEntries(FULFILLMENT_STATUSES.map((s) => [s, 0])) as Record<
       FulfillmentStatus,
       number
     >;
-    for (const row of placed) {
+    for (const row of paid) {
       const day = days.get(row.day);
       if (!day) continue;
+      day.revenue += Number(row.revenue);
       day.orders += row.n;
-      if (row.payment_status in byPayment) byPayment[row.payment_status] += row.n;
+      // Statuses are of the chosen range's orders, not of the range compared with.
+      if (row.day < startDate) continue;
+      if (row.refund in byRefund) byRefund[row.refund] += row.n;
       if (row.fulfillment_status in byFulfillment) byFulfillment[row.fulfillment_status] += row.n;
     }
     for (const row of views) {
@@ -200,13 +177,13 @@ export class AnalyticsService {
       timeZone,
       currency: 'AZN',
       current: totals(currentDays),
-      previous: { ...totals(all.filter((d) => d.date < startDate)), orders: placedBefore },
+      previous: totals(all.filter((d) => d.date < startDate)),
       days: currentDays,
       topProducts: {
         byRevenue: products.filter((r) => r.list === 'revenue').map(product),
         byUnits: products.filter((r) => r.list === 'units').map(product),
       },
-      ordersByPaymentStatus: byPayment,
+      ordersByRefund: byRefund,
       ordersByFulfillmentStatus: byFulfillment,
     };
   }
@@ -253,7 +230,7 @@ export class AnalyticsService {
 
   /** What waits for the merchant on cp/home. */
   async todo(marketId: string): Promise<DashboardTodo> {
-    const low = catalogLimits.lowStock;
+    const low = LOW_STOCK;
     const [row] = rowsOf<{ to_fulfil: number; low: number; out: number }>(
       await this.ctx.db.execute(sql`
         select
@@ -279,23 +256,20 @@ export class AnalyticsService {
 function totals(days: DashboardDay[]): DashboardTotals {
   let revenue = 0;
   let orders = 0;
-  let paidOrders = 0;
   let sessions = 0;
   let pageViews = 0;
   for (const d of days) {
     revenue += d.revenue;
     orders += d.orders;
-    paidOrders += d.paidOrders;
     sessions += d.sessions;
     pageViews += d.pageViews;
   }
   return {
     revenue,
     orders,
-    paidOrders,
-    averageOrderValue: paidOrders ? Math.round(revenue / paidOrders) : 0,
+    averageOrderValue: orders ? Math.round(revenue / orders) : 0,
     sessions,
     pageViews,
-    conversionRate: sessions ? paidOrders / sessions : null,
+    conversionRate: sessions ? orders / sessions : null,
   };
 }

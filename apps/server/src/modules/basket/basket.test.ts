@@ -121,7 +121,7 @@ describe('POST /Basket/add-product', () => {
     expect(basket.items).toMatchObject([{ productId: item.id, quantity: 1, unitPrice: 700, lineTotal: 700 }]);
   });
 
-  it('answers 404 for a passive product, another store’s product and an unknown product', async () => {
+  it('answers "Invalid session, market, or product" for a passive product, another store’s and an unknown one', async () => {
     const passive = await product({ status: 'passive' });
     const foreign = await createProduct(
       t.app,
@@ -131,22 +131,40 @@ describe('POST /Basket/add-product', () => {
     const me = visitor();
     for (const productId of [passive.id, foreign.id, '8f1c3a55-1d2e-4c7b-9a0e-3b5f6d7e8f90']) {
       const response = await add(me, productId);
-      expect(response.statusCode).toBe(404);
-      expect(errorOf(response).code).toBe('NOT_FOUND');
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response)).toEqual({
+        code: 'INVALID_SESSION_MARKET_PRODUCT',
+        message: 'Invalid session, market, or product',
+      });
     }
     expect((await basketOf(me)).items).toEqual([]);
     // The foreign product is sold in its own store.
     dataOf(await addToBasket(t.app, other.market.id, me, foreign.id));
   });
 
-  it('refuses a malformed visitor id or market id in the body', async () => {
+  it('without a visitor id, or naming no store or product, says "Invalid session, market, or product" (SPEC §8)', async () => {
     const item = await product();
-    const badVisitor = await addToBasket(t.app, owner.market.id, 'null', item.id);
-    expect(badVisitor.statusCode).toBe(400);
-    expect(fieldCodes(badVisitor)).toEqual({ uniqueCode: 'INVALID_SESSION_OR_STORE' });
-    const badMarket = await addToBasket(t.app, 'x', visitor(), item.id);
-    expect(badMarket.statusCode).toBe(400);
-    expect(fieldCodes(badMarket)).toEqual({ marketId: 'NOT_FOUND' });
+    const refused = [
+      await shop(t.app, 'POST', '/api/Basket/add-product', { marketId: owner.market.id, productId: item.id }),
+      await addToBasket(t.app, owner.market.id, 'null', item.id),
+      await addToBasket(t.app, 'x', visitor(), item.id),
+      await addToBasket(t.app, '8f1c3a55-1d2e-4c7b-9a0e-3b5f6d7e8f90', visitor(), item.id),
+      await addToBasket(t.app, owner.market.id, visitor(), 'not-a-product'),
+      await addToBasket(t.app, owner.market.id, visitor(), item.id, { variantId: 'x' }),
+      await shop(t.app, 'POST', '/api/Basket/add-product', null),
+    ];
+    for (const response of refused) {
+      expect(response.statusCode, response.body).toBe(400);
+      expect(errorOf(response).code).toBe('INVALID_SESSION_MARKET_PRODUCT');
+    }
+    // In the shopper's language.
+    const az = await addToBasket(t.app, owner.market.id, 'null', item.id, {}, 'az');
+    expect(errorOf(az).message).toBe('Sessiya, mağaza və ya məhsul yanlışdır');
+    const ru = await addToBasket(t.app, owner.market.id, visitor(), '8f1c3a55-1d2e-4c7b-9a0e-3b5f6d7e8f90', {}, 'ru');
+    expect(errorOf(ru).message).toBe('Неверная сессия, магазин или товар');
+    // A quantity out of range is still the quantity's own error.
+    const quantity = await addToBasket(t.app, owner.market.id, visitor(), item.id, { quantity: 0 });
+    expect(fieldCodes(quantity)).toEqual({ quantity: 'invalidQuantity' });
   });
 
   describe('a product with variants', () => {
@@ -177,7 +195,7 @@ describe('POST /Basket/add-product', () => {
       expect(basket.subtotal).toBe(3000);
     });
 
-    it('answers 404 for a variant of another product, and OUT_OF_STOCK for a sold-out one', async () => {
+    it('refuses a variant of another product as an invalid product, and OUT_OF_STOCK for a sold-out one', async () => {
       const plain = await product();
       const otherShirt = await product({
         options: [{ name: 'Size', values: ['L'] }],
@@ -185,10 +203,12 @@ describe('POST /Basket/add-product', () => {
       });
       const me = visitor();
       const foreignVariant = await add(me, shirt.id, { variantId: otherShirt.variants[0]!.id });
-      expect(foreignVariant.statusCode).toBe(404);
+      expect(foreignVariant.statusCode).toBe(400);
+      expect(errorOf(foreignVariant).code).toBe('INVALID_SESSION_MARKET_PRODUCT');
       // A variant id on a product without variants is not a thing either.
       const onPlain = await add(me, plain.id, { variantId: shirt.variants[0]!.id });
-      expect(onPlain.statusCode).toBe(404);
+      expect(onPlain.statusCode).toBe(400);
+      expect(errorOf(onPlain).code).toBe('INVALID_SESSION_MARKET_PRODUCT');
       const medium = shirt.variants.find((v) => v.options[0] === 'M')!;
       const soldOut = await add(me, shirt.id, { variantId: medium.id });
       expect(soldOut.statusCode).toBe(409);

@@ -113,6 +113,20 @@ export async function lockBasketLines(
   return rows.length ? { basketId: rows[0]?.basket_id as string, lines: rows.map(liveLine) } : null;
 }
 
+/**
+ * A paid order's units leave the shopper's basket (payment/service.ts, in the payment's
+ * transaction); anything added since stays. One statement for every bought unit: a variant id or,
+ * without variants, the product's.
+ */
+export async function removeBoughtUnits(
+  tx: Db,
+  basketId: string,
+  bought: { productId: string | null; variantId: string | null }[],
+): Promise<void> {
+  await tx.execute(sql`delete from basket_items where basket_id = ${basketId}
+    and coalesce(variant_id, product_id) = any(${sql.param(bought.map((i) => i.variantId ?? i.productId))}::uuid[])`);
+}
+
 export function basketView(basket: { id: string; marketId: string; uniqueCode: string }, lines: LiveLine[]): Basket {
   return {
     id: basket.id,
@@ -213,9 +227,12 @@ export class BasketService {
         left join baskets b on b.market_id = ${marketId} and b.unique_code = ${uniqueCode}
         where p.id = ${input.productId} and p.market_id = ${marketId} and p.status = 'active'`),
     );
-    if (!unit) throw new AppError('NOT_FOUND');
+    // Not on sale in this store (unknown, passive, another store's, a variant of another product).
+    if (!unit) throw new AppError('INVALID_SESSION_MARKET_PRODUCT');
     if (unit.variant_count > 0 && !variantId) throw new AppError('VALIDATION_FAILED', { variantId: 'required' });
-    if ((unit.variant_count === 0 && variantId) || (variantId && !unit.variant_id)) throw new AppError('NOT_FOUND');
+    if ((unit.variant_count === 0 && variantId) || (variantId && !unit.variant_id)) {
+      throw new AppError('INVALID_SESSION_MARKET_PRODUCT');
+    }
     const quantity = (unit.current ?? 0) + input.quantity;
     if (quantity > commerceLimits.lineQuantity) {
       throw new AppError('VALIDATION_FAILED', { quantity: 'invalidQuantity' });

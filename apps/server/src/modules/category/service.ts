@@ -1,9 +1,9 @@
 import type { CategoryInput, CategoryView } from '@shop/shared';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import { categories, products } from '../../db/schema/index.js';
+import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import type { Viewer } from '../product/service.js';
 import { isUniqueViolation } from '../user/service.js';
 
 type CategoryRow = typeof categories.$inferSelect;
@@ -41,7 +41,8 @@ export class CategoryService {
           : eq(categories.marketId, marketId),
       )
       .groupBy(categories.id)
-      .orderBy(asc(sql`lower(${categories.name})`));
+      // Azerbaijani alphabetical order (migration 0010, decision 014).
+      .orderBy(asc(sql`${categories.name} collate az_icu`), asc(categories.id));
     return rows.map((r) => toView(r.category, r.productCount));
   }
 

@@ -242,20 +242,29 @@ describe('POST /Basket/confirm', () => {
     expect(await getCheckout(checkout.id, me)).toMatchObject({ total: 3500, note: 'Zəng edin' });
   });
 
-  it('names every missing address field', async () => {
+  it('names every missing address field, each with what it needs', async () => {
     const response = await confirm({ ...valid(), shippingAddress: {} });
     expect(response.statusCode).toBe(400);
     expect(errorOf(response).code).toBe('VALIDATION_FAILED');
     expect(fieldCodes(response)).toEqual({
-      'shippingAddress.firstName': 'required',
-      'shippingAddress.lastName': 'required',
-      'shippingAddress.address1': 'required',
-      'shippingAddress.city': 'required',
+      'shippingAddress.firstName': 'firstNameRequired',
+      'shippingAddress.lastName': 'lastNameRequired',
+      'shippingAddress.address1': 'address1Required',
+      'shippingAddress.city': 'cityRequired',
       'shippingAddress.region': 'regionRequired',
-      'shippingAddress.postCode': 'required',
+      'shippingAddress.postCode': 'postCodeRequired',
     });
-    expect(errorOf(response).fields?.['shippingAddress.region']?.message).toBe('Choose a region');
-    expect(errorOf(response).fields?.['shippingAddress.firstName']?.message).toBe('Fill in the inputs completely');
+    const messages = Object.fromEntries(
+      Object.entries(errorOf(response).fields ?? {}).map(([path, field]) => [path, field.message]),
+    );
+    expect(messages).toEqual({
+      'shippingAddress.firstName': 'Enter your first name',
+      'shippingAddress.lastName': 'Enter your last name',
+      'shippingAddress.address1': 'Enter the street and house',
+      'shippingAddress.city': 'Enter the city',
+      'shippingAddress.region': 'Choose a region',
+      'shippingAddress.postCode': 'Enter the post code, e.g. AZ1000',
+    });
 
     // Blank is missing too, and a region must be one of the list.
     const blank = await confirm({
@@ -263,8 +272,8 @@ describe('POST /Basket/confirm', () => {
       shippingAddress: { ...ADDRESS, firstName: '   ', postCode: '', region: 'atlantis' },
     });
     expect(fieldCodes(blank)).toEqual({
-      'shippingAddress.firstName': 'required',
-      'shippingAddress.postCode': 'required',
+      'shippingAddress.firstName': 'firstNameRequired',
+      'shippingAddress.postCode': 'postCodeRequired',
       'shippingAddress.region': 'regionRequired',
     });
     // Nothing was saved from the refused calls.
@@ -278,7 +287,7 @@ describe('POST /Basket/confirm', () => {
     );
     expect(response.statusCode).toBe(400);
     const fields = errorOf(response).fields ?? {};
-    expect(fields['shippingAddress.city']).toEqual({ code: 'required', message: 'Xanaları tam doldurun' });
+    expect(fields['shippingAddress.city']).toEqual({ code: 'cityRequired', message: 'Şəhəri daxil edin' });
     expect(fields['shippingAddress.region']).toEqual({ code: 'regionRequired', message: 'Rayon və ya şəhər seçin' });
     expect(fields.phone).toEqual({ code: 'invalidPhone', message: 'Telefonu +994 10 234 56 78 formatında daxil edin' });
   });
@@ -324,12 +333,15 @@ describe('POST /Basket/confirm', () => {
       expect(fieldCodes(response)).toEqual({ email: 'invalidEmail' });
       expect(errorOf(response).fields?.email?.message).toBe('Invalid email format');
     }
+    // A missing or empty e-mail is asked for, not called malformed.
     const { email: _e, phone: _p, shippingTariffId: _s, ...rest } = valid();
     expect(fieldCodes(await confirm(rest))).toEqual({
-      email: 'invalidEmail',
+      email: 'emailRequired',
       phone: 'invalidPhone',
       shippingTariffId: 'tariffRequired',
     });
+    const empty = await confirm({ ...valid(), email: '' }, 'ru');
+    expect(errorOf(empty).fields?.email).toEqual({ code: 'emailRequired', message: 'Введите e-mail' });
   });
 
   it('accepts only a tariff of this store that delivers to the region and the order total', async () => {
@@ -420,7 +432,14 @@ describe('POST /Basket/confirm', () => {
   it('wants the billing address when it is not the shipping address', async () => {
     const missing = await confirm({ ...valid(), billingSameAsShipping: false });
     expect(missing.statusCode).toBe(400);
-    expect(fieldCodes(missing)).toEqual({ 'billingAddress.firstName': 'required' });
+    expect(fieldCodes(missing)).toEqual({
+      'billingAddress.firstName': 'firstNameRequired',
+      'billingAddress.lastName': 'lastNameRequired',
+      'billingAddress.address1': 'address1Required',
+      'billingAddress.city': 'cityRequired',
+      'billingAddress.region': 'regionRequired',
+      'billingAddress.postCode': 'postCodeRequired',
+    });
     const billing = { ...ADDRESS, firstName: 'Rəşad', region: 'sumgait', city: 'Sumqayıt' };
     const confirmed = dataOf<Checkout>(
       await confirm({ ...valid(), billingSameAsShipping: false, billingAddress: billing }),

@@ -1,9 +1,9 @@
-import { confirmCheckoutSchema, placeOrderSchema, uniqueCodeSchema } from '@shop/shared';
+import { checkoutSchema, confirmCheckoutSchema, isUuid, placeOrderSchema, uniqueCodeSchema } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isUuid } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, requestLanguage } from '../../platform/errors.js';
+import { created, ok } from '../../platform/responses.js';
 import { shopperKey } from '../basket/routes.js';
 import { CheckoutService } from './service.js';
 
@@ -14,7 +14,13 @@ export function checkoutRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/Basket/checkout/:uniqueCode/:marketId',
-      { schema: { tags: ['Basket'], params: z.object({ uniqueCode: text, marketId: text }) } },
+      {
+        schema: {
+          tags: ['Basket'],
+          params: z.object({ uniqueCode: text, marketId: text }),
+          response: created(checkoutSchema),
+        },
+      },
       async (request, reply) => {
         const { marketId, uniqueCode } = shopperKey(request.params.marketId, request.params.uniqueCode);
         reply.status(201);
@@ -29,6 +35,7 @@ export function checkoutRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['Basket'],
           params: z.object({ checkoutId: text }),
           querystring: z.object({ uniqueCode: text }),
+          response: ok(checkoutSchema),
         },
       },
       async (request) => {
@@ -38,12 +45,20 @@ export function checkoutRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.post('/Basket/confirm', { schema: { tags: ['Basket'], body: confirmCheckoutSchema } }, async (request) => ({
-      data: await service.confirm(request.body, requestLanguage(request)),
-    }));
+    app.post(
+      '/Basket/confirm',
+      { schema: { tags: ['Basket'], body: confirmCheckoutSchema, response: ok(checkoutSchema) } },
+      async (request) => ({
+        data: await service.confirm(request.body, requestLanguage(request)),
+      }),
+    );
 
-    app.post('/Order', { schema: { tags: ['Order'], body: placeOrderSchema } }, async (request) => ({
-      data: await service.place(request.body),
-    }));
+    app.post(
+      '/Order',
+      { schema: { tags: ['Order'], body: placeOrderSchema, response: ok(checkoutSchema) } },
+      async (request) => ({
+        data: await service.place(request.body),
+      }),
+    );
   };
 }

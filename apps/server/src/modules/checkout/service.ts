@@ -1,8 +1,8 @@
 import {
   type Address,
+  addressSchema,
   type Checkout,
   type ConfirmCheckoutInput,
-  commerceLimits,
   confirmCheckoutSchema,
   type Language,
   type PlaceOrderInput,
@@ -13,29 +13,28 @@ import { type SQL, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { type Db, rowsOf } from '../../db/client.js';
 import { rowShape } from '../../db/rows.js';
-import { orderItems, orders, shippingTariffs } from '../../db/schema/index.js';
+import { shippingTariffs } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
-import { type LiveLine, lockBasketLines } from '../basket/service.js';
-import { orderPlacedEvent } from '../order/hooks.js';
-import { bumpCatalogVersion } from '../product/cache.js';
-import { lockUnits, release, reserve, type Shortage, type Unit, unitKey } from './stock.js';
+import { AppError, fieldsFromIssues } from '../../platform/errors.js';
+import { lockBasketLines } from '../basket/service.js';
+import { bumpCatalogVersion } from '../market/hooks.js';
+import {
+  confirmCheckout,
+  type ItemRow,
+  itemShape,
+  markHoldReleased,
+  type OrderRow,
+  orderShape,
+  placeOrder,
+  readOrderWithItems,
+  repriceLine,
+  repriceOrder,
+  setLineTracked,
+  writeCheckout,
+} from '../order/lifecycle.js';
+import { lockUnits, release, reserve, type Shortage, type Unit, unitKey } from '../product/stock.js';
 
-export type OrderRow = typeof orders.$inferSelect;
-export type ItemRow = typeof orderItems.$inferSelect;
-
-/**
- * When a hold that starts now ends (15 minutes on), by the database's clock — the one the
- * reservation job compares with.
- */
-const HOLD_DEADLINE = sql.raw(`clock_timestamp() + interval '${commerceLimits.reservationMinutes} minutes'`);
-
-/** The set clause that holds an order's units from now (see holdAgain). */
-export const HOLD_AGAIN = sql`reservation = 'held', reserved_until = ${HOLD_DEADLINE}`;
-
-/** Rows of orders, order_items and shipping_tariffs in the buying path's statements (db/rows.ts). */
-export const orderShape = rowShape(orders);
-export const itemShape = rowShape(orderItems);
+/** Rows of shipping_tariffs in the buying path's statements (db/rows.ts). */
 const tariffShape = rowShape(shippingTariffs);
 
 /** An order's lines as one JSON column of a statement about the order (`o`): saves a round trip. */
@@ -61,14 +60,6 @@ export async function lockedRead(tx: Db, statement: SQL): Promise<Record<string,
 
 /** See lockedRead. */
 export const FRESH_O = sql.raw(`o.xmin = (select s.xmin from orders s where s.id = o.id) as fresh`);
-
-/** An order and its lines from a row of a statement that selected ITEMS_OF_O. */
-export function readOrderWithItems(row: Record<string, unknown>): { order: OrderRow; items: ItemRow[] } {
-  return {
-    order: orderShape.read(row),
-    items: (row.items as Record<string, unknown>[]).map(itemShape.read),
-  };
-}
 
 export async function orderItemsOf(db: Db, orderId: string): Promise<ItemRow[]> {
   return itemShape.rows(
@@ -173,48 +164,6 @@ export async function lockOrder(
 }
 
 /**
- * Writes a checkout's order row (`orderStatement`: an insert or update … of orders, without its
- * returning clause) and its lines, in one statement; answers both as written.
- */
-async function writeCheckout(
-  tx: Db,
-  orderStatement: SQL,
-  lines: LiveLine[],
-  tracked: Set<string>,
-): Promise<{ order: OrderRow; items: ItemRow[] }> {
-  const items = lines.map((l, position) => ({
-    product_id: l.productId,
-    variant_id: l.variantId,
-    title: l.title,
-    variant_title: l.variantTitle,
-    sku: l.sku,
-    image_url: l.imageUrl,
-    unit_price: l.unitPrice,
-    compare_at_price: l.compareAtPrice,
-    quantity: l.quantity,
-    weight_grams: l.unitWeightGrams,
-    tracked: tracked.has(unitKey(l)),
-    position,
-  }));
-  const [row] = rowsOf<Record<string, unknown>>(
-    await tx.execute(sql`with o as (${orderStatement} returning ${orderShape.columns}),
-      i as (
-        insert into order_items (order_id, market_id, product_id, variant_id, title, variant_title, sku, image_url,
-          unit_price, compare_at_price, quantity, weight_grams, tracked, position)
-        select o.id, o.market_id, x.product_id, x.variant_id, x.title, x.variant_title, x.sku, x.image_url,
-          x.unit_price, x.compare_at_price, x.quantity, x.weight_grams, x.tracked, x.position
-        from o, jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(product_id uuid, variant_id uuid,
-          title text, variant_title text, sku text, image_url text, unit_price int, compare_at_price int,
-          quantity int, weight_grams int, tracked boolean, position int)
-        returning ${itemShape.columns}
-      )
-      select ${orderShape.columnsOf('o')}, (select coalesce(json_agg(i order by i.position), '[]') from i) as items
-      from o`),
-  );
-  return readOrderWithItems(row as Record<string, unknown>);
-}
-
-/**
  * Checkout (SPEC §4 Basket: checkout, then confirm) and placing the order. A checkout is an
  * order row without a number: it snapshots the basket at live prices and holds its units for
  * 15 minutes; the shopper adds contact, address and tariff; placing compares the live prices
@@ -250,38 +199,26 @@ export class CheckoutService {
       if (releasing.length) await lockUnits(tx, [...units, ...releasing.flatMap((r) => r.units)]);
       for (const { order, units: held } of releasing) {
         await release(tx, held);
-        await tx.execute(sql`update orders set reservation = 'released' where id = ${order.id}`);
+        await markHoldReleased(tx, order.id, false);
       }
       const reusable = previous.find((o) => o.number === null);
 
       const held = await reserve(tx, units);
       if (!held.ok) throw new AppError('OUT_OF_STOCK', shortageFields(held.short, lines));
 
-      const subtotal = lines.reduce((n, l) => n + l.lineTotal, 0);
-      const now = new Date();
-      let written: { order: OrderRow; items: ItemRow[] };
-      if (reusable) {
-        await tx.execute(sql`delete from order_items where order_id = ${reusable.id}`);
-        written = await writeCheckout(
-          tx,
-          sql`update orders set subtotal = ${subtotal}, shipping_price = 0, total = ${subtotal},
-            shipping_tariff_id = null, shipping_name = null, language = ${language}, ${HOLD_AGAIN},
-            payment_status = 'unpaid', updated_at = ${now}
-            where id = ${reusable.id}`,
-          lines,
-          held.tracked,
-        );
-      } else {
-        written = await writeCheckout(
-          tx,
-          sql`insert into orders (market_id, basket_id, unique_code, subtotal, shipping_price, total, language,
-              reservation, reserved_until, payment_status, updated_at)
-            values (${marketId}, ${basket.basketId}, ${uniqueCode}, ${subtotal}, 0, ${subtotal}, ${language},
-              'held', ${HOLD_DEADLINE}, 'unpaid', ${now})`,
-          lines,
-          held.tracked,
-        );
-      }
+      const written = await writeCheckout(
+        tx,
+        {
+          reuse: reusable?.id ?? null,
+          marketId,
+          basketId: basket.basketId,
+          uniqueCode,
+          subtotal: lines.reduce((n, l) => n + l.lineTotal, 0),
+          language,
+          at: new Date(),
+        },
+        lines.map((l) => ({ ...l, tracked: held.tracked.has(unitKey(l)) })),
+      );
       return checkoutView(tx, written.order, written.items);
     });
   }
@@ -313,7 +250,12 @@ export class CheckoutService {
   async confirm(input: ConfirmCheckoutInput, language: Language): Promise<Checkout> {
     const data = confirmCheckoutSchema.parse(input);
     if (!data.billingSameAsShipping && !data.billingAddress) {
-      throw new AppError('VALIDATION_FAILED', { 'billingAddress.firstName': 'required' });
+      // Named as an empty billing address would be: each field with what it needs.
+      const issues = addressSchema.safeParse({}).error?.issues ?? [];
+      throw new AppError(
+        'VALIDATION_FAILED',
+        fieldsFromIssues(issues.map((issue) => ({ ...issue, path: ['billingAddress', ...issue.path] }))),
+      );
     }
     return this.ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
@@ -331,14 +273,17 @@ export class CheckoutService {
       );
       const shippingPrice = tariffPrice(tariff);
       const billing = data.billingSameAsShipping ? data.shippingAddress : (data.billingAddress as Address);
-      const [updated] = orderShape.rows(
-        await tx.execute(sql`update orders set email = ${data.email.toLowerCase()}, phone = ${data.phone},
-            shipping_address = ${JSON.stringify(data.shippingAddress)}::jsonb,
-            billing_address = ${JSON.stringify(billing)}::jsonb, note = ${data.note ?? null},
-            shipping_tariff_id = ${tariff.id}, shipping_name = ${tariff.name}, shipping_price = ${shippingPrice},
-            total = ${order.subtotal + shippingPrice}, language = ${language}, updated_at = ${new Date()}
-          where id = ${order.id} returning ${orderShape.columns}`),
-      ) as [OrderRow];
+      const updated = await confirmCheckout(tx, order.id, {
+        email: data.email,
+        phone: data.phone,
+        shippingAddress: data.shippingAddress,
+        billingAddress: billing,
+        note: data.note ?? null,
+        tariff,
+        shippingPrice,
+        total: order.subtotal + shippingPrice,
+        language,
+      });
       return checkoutView(tx, updated, items);
     });
   }
@@ -356,8 +301,7 @@ export class CheckoutService {
       const tracked = item.productId
         ? held.tracked.has(unitKey({ productId: item.productId, variantId: item.variantId }))
         : false;
-      if (tracked !== item.tracked)
-        await tx.execute(sql`update order_items set tracked = ${tracked} where id = ${item.id}`);
+      if (tracked !== item.tracked) await setLineTracked(tx, item.id, tracked);
       item.tracked = tracked;
     }
   }
@@ -393,8 +337,7 @@ export class CheckoutService {
           changed = true;
           item.unitPrice = now.unitPrice;
           item.compareAtPrice = now.compareAtPrice;
-          await tx.execute(sql`update order_items set unit_price = ${now.unitPrice},
-            compare_at_price = ${now.compareAtPrice} where id = ${item.id}`);
+          await repriceLine(tx, item.id, now);
         }
       }
       let current = order;
@@ -411,33 +354,14 @@ export class CheckoutService {
         const keeps =
           tariff && tariffApplies(tariff, { region: address.region, subtotal, weightGrams: view.weightGrams });
         const shippingPrice = keeps ? tariffPrice(tariff) : 0;
-        [current] = orderShape.rows(
-          await tx.execute(sql`update orders set subtotal = ${subtotal}, shipping_price = ${shippingPrice},
-              total = ${subtotal + shippingPrice}, updated_at = ${new Date()}
-              ${keeps ? sql`` : sql`, shipping_tariff_id = null, shipping_name = null`}
-            where id = ${order.id} returning ${orderShape.columns}`),
-        ) as [OrderRow];
+        current = await repriceOrder(tx, order.id, { subtotal, shippingPrice, keepsTariff: Boolean(keeps) });
       }
       if (changed || current.total !== input.expectedTotal) return { priceChanged: true as const };
 
       await this.holdAgain(tx, current, items);
       // Last, the market's next number: its row stays locked until commit, and every placement
-      // in the market queues on it, so little happens while it is held. The placing time is the
-      // database's clock, read under that lock: placing times follow the numbers exactly,
-      // whichever process placed the order (the orders list relies on it).
-      // The timeline's line rides in the same statement (order/hooks.ts).
-      const [placed] = orderShape.rows(
-        await tx.execute(sql`with n as (
-            update markets set next_order_number = next_order_number + 1 where id = ${order.marketId}
-            returning next_order_number - 1 as number, order_prefix, order_suffix
-          ), placed as (
-            update orders set number = n.number, name = n.order_prefix || n.number || n.order_suffix,
-              placed_at = clock_timestamp(), ${HOLD_AGAIN}, updated_at = ${new Date()}
-            from n where orders.id = ${order.id}
-            returning ${orderShape.columnsOf('orders')}
-          ), placed_event as (${orderPlacedEvent('placed')})
-          select * from placed`),
-      ) as [OrderRow];
+      // in the market queues on it, so little happens while it is held (order/lifecycle.ts).
+      const placed = await placeOrder(tx, order);
       return { placed, items };
     });
     if ('priceChanged' in outcome) throw new AppError('PRICE_CHANGED');
@@ -507,7 +431,7 @@ async function releaseOrders(tx: Db, orders: { id: string }[]) {
   );
   for (const { id, units } of releasing) {
     await release(tx, units);
-    await tx.execute(sql`update orders set reservation = 'released', updated_at = now() where id = ${id}`);
+    await markHoldReleased(tx, id, true);
   }
   return releasing;
 }

@@ -2,10 +2,10 @@ import type { CollectionInput, CollectionView } from '@shop/shared';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { collectionProducts, collections, products } from '../../db/schema/index.js';
+import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { bumpCatalogVersion } from '../product/cache.js';
-import type { Viewer } from '../product/service.js';
+import { bumpCatalogVersion } from '../market/hooks.js';
 
 type CollectionRow = typeof collections.$inferSelect;
 type CollectionData = Omit<CollectionInput, 'marketId'> & { productIds: string[] };

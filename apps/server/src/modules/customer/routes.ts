@@ -1,9 +1,10 @@
-import { customerListQuerySchema } from '@shop/shared';
+import { customerDetailsSchema, customerListQuerySchema, customerPageSchema, isUuid } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isUuid, requireMarket } from '../../platform/auth.js';
+import { requireMarket } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { ok } from '../../platform/responses.js';
 import { CustomerService } from './service.js';
 
 /** Customers of a market (cp/customers): the owner's only. */
@@ -11,10 +12,14 @@ export function customerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const service = new CustomerService(ctx);
   const tags = ['Customer'];
   return async (app) => {
-    app.get('/Customer/all', { schema: { tags, querystring: customerListQuerySchema } }, async (request) => {
-      const { market } = await requireMarket(ctx.db, request, request.query.marketId);
-      return { data: await service.list(market.id, request.query) };
-    });
+    app.get(
+      '/Customer/all',
+      { schema: { tags, querystring: customerListQuerySchema, response: ok(customerPageSchema) } },
+      async (request) => {
+        const { market } = await requireMarket(ctx.db, request, request.query.marketId);
+        return { data: await service.list(market.id, request.query) };
+      },
+    );
 
     app.get(
       '/Customer/:id',
@@ -23,6 +28,7 @@ export function customerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           params: z.object({ id: z.string().max(64) }),
           querystring: z.object({ marketId: z.string().max(64) }),
+          response: ok(customerDetailsSchema),
         },
       },
       async (request) => {

@@ -14,6 +14,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { folded, phoneDigits, searchPattern } from '../../platform/search.js';
 
 interface CustomerRow {
   id: string;
@@ -46,8 +47,8 @@ function toListItem(row: CustomerRow): CustomerListItem {
   };
 }
 
-/** The name a customer is sorted by: their name, else their e-mail. */
-const sortName = sql`lower(coalesce(nullif(trim(concat_ws(' ', first_name, last_name)), ''), email))`;
+/** The name a customer is sorted by: their name, else their e-mail, in Azerbaijani alphabetical order. */
+const sortName = sql`coalesce(nullif(trim(concat_ws(' ', first_name, last_name)), ''), email) collate az_icu`;
 
 const ORDER_BY: Record<CustomerSort, SQL> = {
   last_order_desc: sql`last_order_at desc nulls last, id`,
@@ -60,32 +61,9 @@ const ORDER_BY: Record<CustomerSort, SQL> = {
   name_desc: sql`${sortName} desc, id`,
 };
 
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /**
- * Text as searched: lowercase and blind to the dot of i (İ, I, ı and i are one letter to a
- * merchant typing an Azerbaijani name). The same SQL shapes both sides, so the match does not
- * depend on how the server's locale lowercases.
- */
-export const folded = (value: SQL) => sql`lower(translate(${value}, 'İIı', 'iii'))`;
-
-/** A search term as a LIKE pattern over folded text (JavaScript's İ arrives as i + a dot). */
-export function searchPattern(search: string): string {
-  return `%${escapeLike(search.normalize('NFC').replace(/\u0307/g, ''))}%`;
-}
-
-/** The digits of a term that looks like a phone number ("10 234 56 78", "+994…"), else null. */
-export function phoneDigits(search: string): string | null {
-  if (!/^[\d\s()+-]+$/.test(search)) return null;
-  const digits = search.replace(/\D/g, '');
-  return digits.length >= 3 ? digits : null;
-}
-
-/**
- * Customers of a market (cp/customers). The `customers` rows are kept by the orders module as
- * orders are paid and refunded; here they are only read.
+ * Customers of a market (cp/customers). The `customers` rows change as orders are paid and
+ * refunded (customer/hooks.ts, called by the order module); here they are only read.
  */
 export class CustomerService {
   constructor(private readonly ctx: AppContext) {}

@@ -1,8 +1,16 @@
-import { adjustStockSchema, inventoryQuerySchema, releaseHoldsSchema } from '@shop/shared';
+import {
+  adjustStockSchema,
+  inventoryPageSchema,
+  inventoryQuerySchema,
+  releasedHoldsSchema,
+  releaseHoldsSchema,
+  stockAdjustmentSchema,
+} from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireMarket } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
+import { ok } from '../../platform/responses.js';
 import { CheckoutService } from '../checkout/service.js';
 import { InventoryService } from './service.js';
 
@@ -13,22 +21,37 @@ export function inventoryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/Inventory/:marketId',
-      { schema: { tags, params: z.object({ marketId: z.string().max(64) }), querystring: inventoryQuerySchema } },
+      {
+        schema: {
+          tags,
+          params: z.object({ marketId: z.string().max(64) }),
+          querystring: inventoryQuerySchema,
+          response: ok(inventoryPageSchema),
+        },
+      },
       async (request) => {
         const { market } = await requireMarket(ctx.db, request, request.params.marketId);
         return { data: await service.list(market.id, request.query) };
       },
     );
 
-    app.post('/Inventory/adjust', { schema: { tags, body: adjustStockSchema } }, async (request) => {
-      const { market, user } = await requireMarket(ctx.db, request, request.body.marketId);
-      return { data: await service.adjust(market.id, user.id, request.body) };
-    });
+    app.post(
+      '/Inventory/adjust',
+      { schema: { tags, body: adjustStockSchema, response: ok(stockAdjustmentSchema) } },
+      async (request) => {
+        const { market, user } = await requireMarket(ctx.db, request, request.body.marketId);
+        return { data: await service.adjust(market.id, user.id, request.body) };
+      },
+    );
 
-    app.post('/Inventory/release-holds', { schema: { tags, body: releaseHoldsSchema } }, async (request) => {
-      const { market } = await requireMarket(ctx.db, request, request.body.marketId);
-      const { productId, variantId } = request.body;
-      return { data: await checkouts.releaseHoldsOf(market.id, { productId, variantId: variantId ?? null }) };
-    });
+    app.post(
+      '/Inventory/release-holds',
+      { schema: { tags, body: releaseHoldsSchema, response: ok(releasedHoldsSchema) } },
+      async (request) => {
+        const { market } = await requireMarket(ctx.db, request, request.body.marketId);
+        const { productId, variantId } = request.body;
+        return { data: await checkouts.releaseHoldsOf(market.id, { productId, variantId: variantId ?? null }) };
+      },
+    );
   };
 }

@@ -1,12 +1,11 @@
-import { type AdjustStockInput, catalogLimits, type InventoryRow, inventoryQuerySchema, type Page } from '@shop/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { type AdjustStockInput, type InventoryRow, inventoryQuerySchema, LOW_STOCK, type Page } from '@shop/shared';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf } from '../../db/client.js';
-import { inventoryAdjustments, products, productVariants } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
-import { assertHeldCovered } from '../checkout/stock.js';
-import { bumpCatalogVersion } from '../product/cache.js';
+import { folded, searchPattern } from '../../platform/search.js';
+import { bumpCatalogVersion } from '../market/hooks.js';
+import { adjustStock } from '../product/stock.js';
 
 interface RawRow {
   product_id: string;
@@ -23,15 +22,13 @@ interface RawRow {
   total: number;
 }
 
-const LOW = catalogLimits.lowStock;
-
 /** What shoppers can still buy of a SKU; null when its count doesn't limit sales. */
 function availableOf(r: RawRow): number | null {
   return r.track_quantity && !r.continue_selling ? Math.max(r.stock - r.held, 0) : null;
 }
 
 function levelOf(available: number | null): InventoryRow['level'] {
-  return available === null ? 'ok' : available <= 0 ? 'out' : available <= LOW ? 'low' : 'ok';
+  return available === null ? 'ok' : available <= 0 ? 'out' : available <= LOW_STOCK ? 'low' : 'ok';
 }
 
 /** Every SKU of the market — products without variants, and each variant — with its stock. */
@@ -40,7 +37,10 @@ export class InventoryService {
 
   async list(marketId: string, query: z.input<typeof inventoryQuerySchema>): Promise<Page<InventoryRow>> {
     const q = inventoryQuerySchema.parse(query);
-    const search = q.search ? `%${q.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    // Blind to the dot of i, as every search is (İ, I, ı and i are one letter to someone typing).
+    const search = q.search ? searchPattern(q.search) : null;
+    const matches = (column: string) =>
+      sql`${folded(sql.raw(`coalesce(${column}, '')`))} like ${folded(sql`${search}::text`)}`;
     // Levels are what shoppers can still buy: on hand less what checkouts hold.
     const available = sql.raw('(stock - held)');
     const limited = sql.raw('track_quantity and not continue_selling');
@@ -48,7 +48,7 @@ export class InventoryService {
       q.level === 'out'
         ? sql`and ${limited} and ${available} <= 0`
         : q.level === 'low'
-          ? sql`and ${limited} and ${available} > 0 and ${available} <= ${LOW}`
+          ? sql`and ${limited} and ${available} > 0 and ${available} <= ${LOW_STOCK}`
           : sql``;
     const result = await this.ctx.db.execute(sql`
       with skus as (
@@ -65,10 +65,9 @@ export class InventoryService {
         where v.market_id = ${marketId}
       ), page as (
         select *, count(*) over()::int as total from skus
-        where (${search}::text is null or lower(title) like ${search} or lower(coalesce(sku, '')) like ${search}
-               or lower(coalesce(variant_title, '')) like ${search})
+        where (${search}::text is null or ${matches('title')} or ${matches('sku')} or ${matches('variant_title')})
         ${level}
-        order by lower(title), product_id, position
+        order by title collate az_icu, product_id, position
         limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}
       )
       -- When the holds end, for the units that have some (the market's held checkouts are few:
@@ -77,7 +76,7 @@ export class InventoryService {
           join order_items i on i.order_id = o.id
           where o.market_id = ${marketId} and o.reservation = 'held' and i.tracked
             and i.product_id = page.product_id and i.variant_id is not distinct from page.variant_id) end as held_until
-      from page order by lower(page.title), page.product_id, page.position`);
+      from page order by page.title collate az_icu, page.product_id, page.position`);
     const rows = rowsOf<RawRow>(result);
     return {
       items: rows.map((r) => ({
@@ -100,63 +99,11 @@ export class InventoryService {
     };
   }
 
-  /**
-   * Adds or removes units with a reason, logged. The product row is locked first (then its
-   * variant), the order every stock change keeps, so concurrent changes queue up safely.
-   */
+  /** Adds or removes units with a reason, logged (the product module's stock ledger does it). */
   async adjust(marketId: string, userId: string, input: AdjustStockInput) {
-    const result = await this.ctx.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
-      const [product] = await db
-        .select()
-        .from(products)
-        .where(and(eq(products.id, input.productId), eq(products.marketId, marketId)))
-        .for('update');
-      if (!product) throw new AppError('NOT_FOUND');
-      let stockAfter: number;
-      if (product.variantCount > 0) {
-        if (!input.variantId) throw new AppError('VALIDATION_FAILED', { variantId: 'required' });
-        const [variant] = await db
-          .select()
-          .from(productVariants)
-          .where(and(eq(productVariants.id, input.variantId), eq(productVariants.productId, product.id)))
-          .for('update');
-        if (!variant) throw new AppError('NOT_FOUND');
-        stockAfter = variant.stock + input.delta;
-        if (stockAfter < 0) throw new AppError('STOCK_WOULD_BE_NEGATIVE', { delta: 'STOCK_WOULD_BE_NEGATIVE' });
-        await db.update(productVariants).set({ stock: stockAfter }).where(eq(productVariants.id, variant.id));
-      } else {
-        if (input.variantId) throw new AppError('NOT_FOUND');
-        stockAfter = product.stock + input.delta;
-        if (stockAfter < 0) throw new AppError('STOCK_WOULD_BE_NEGATIVE', { delta: 'STOCK_WOULD_BE_NEGATIVE' });
-      }
-      const productStock = product.stock + input.delta;
-      // Past the limit of the product form, and before the column's integer range ends.
-      if (stockAfter > catalogLimits.stock || productStock > catalogLimits.stock) {
-        throw new AppError('VALIDATION_FAILED', { delta: 'invalidStock' });
-      }
-      await db
-        .update(products)
-        .set({
-          stock: productStock,
-          inStock: !product.trackQuantity || product.continueSelling || productStock > 0,
-          updatedAt: new Date(),
-        })
-        .where(eq(products.id, product.id));
-      // Never below what checkouts hold: their payments would sell units that are not there.
-      await assertHeldCovered(db, marketId, product.id, () => 'delta');
-      await db.insert(inventoryAdjustments).values({
-        marketId,
-        productId: product.id,
-        variantId: input.variantId ?? null,
-        delta: input.delta,
-        stockAfter,
-        reason: input.reason,
-        note: input.note || null,
-        userId,
-      });
-      return { productId: product.id, variantId: input.variantId ?? null, stock: stockAfter, productStock };
-    });
+    const result = await this.ctx.db.transaction(async (tx) =>
+      adjustStock(tx as unknown as Db, marketId, userId, input),
+    );
     await bumpCatalogVersion(this.ctx, marketId);
     return result;
   }

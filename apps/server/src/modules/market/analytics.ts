@@ -4,6 +4,7 @@ import {
   type AnalyticsIds,
   type AnalyticsKind,
   addAnalyticsIdSchemas,
+  analyticsIdsSchema,
   type FieldErrors,
 } from '@shop/shared';
 import { eq } from 'drizzle-orm';
@@ -13,7 +14,8 @@ import { markets } from '../../db/schema/index.js';
 import { type MarketRow, requireMarket, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, fieldsFromIssues } from '../../platform/errors.js';
-import { bumpCatalogVersion } from '../product/cache.js';
+import { ok } from '../../platform/responses.js';
+import { bumpCatalogVersion } from './hooks.js';
 
 /**
  * Analytics pixels of a store (SPEC §2 cp analytics-integration, §7 Market add-*-id, §8
@@ -29,7 +31,8 @@ export function analyticsIdsOf(market: MarketRow): AnalyticsIds {
   };
 }
 
-export class AnalyticsService {
+/** The store's analytics integration (cp/analytics-integration); the dashboard's figures are modules/analytics. */
+export class AnalyticsIntegrationService {
   constructor(private readonly ctx: AppContext) {}
 
   /** Sets (or, with null, removes) one kind's id and returns all four. */
@@ -60,8 +63,8 @@ export function analyticsInputError(kind: AnalyticsKind, body: unknown): AppErro
 /** A path segment that can't name a market: blank is "Market ID is missing", the rest 404 later. */
 const marketIdParam = z.string().max(64);
 
-export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const analytics = new AnalyticsService(ctx);
+export function analyticsIntegrationRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const analytics = new AnalyticsIntegrationService(ctx);
   const tags = ['Market'];
 
   return async (app) => {
@@ -70,7 +73,10 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       app.post(
         path,
         // The schema documents the body; the handler answers its failures with SPEC §8's messages.
-        { schema: { tags, body: addAnalyticsIdSchemas[kind] }, attachValidation: true },
+        {
+          schema: { tags, body: addAnalyticsIdSchemas[kind], response: ok(analyticsIdsSchema) },
+          attachValidation: true,
+        },
         async (request) => {
           if (request.validationError) {
             // Only a signed-in merchant learns what is wrong with a body.
@@ -86,7 +92,7 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/Market/get-analytics-ids/:marketId',
-      { schema: { tags, params: z.object({ marketId: marketIdParam }) } },
+      { schema: { tags, params: z.object({ marketId: marketIdParam }), response: ok(analyticsIdsSchema) } },
       async (request) => {
         const marketId = request.params.marketId.trim();
         if (!marketId) {
@@ -100,7 +106,13 @@ export function analyticsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/Market/analytics-id/:marketId/:kind',
-      { schema: { tags, params: z.object({ marketId: marketIdParam, kind: z.string().max(32) }) } },
+      {
+        schema: {
+          tags,
+          params: z.object({ marketId: marketIdParam, kind: z.string().max(32) }),
+          response: ok(analyticsIdsSchema),
+        },
+      },
       async (request) => {
         const marketId = request.params.marketId.trim();
         const kind = request.params.kind as AnalyticsKind;

@@ -1,10 +1,21 @@
-import { createMarketSchema, orderSettingsSchema, updateMarketSchema } from '@shop/shared';
+import {
+  createMarketSchema,
+  isUuid,
+  marketViewSchema,
+  orderSettingsSchema,
+  orderSettingsViewSchema,
+  ownerMarketSchema,
+  publicMarketSchema,
+  sectorViewSchema,
+  updateMarketSchema,
+} from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireMarket, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, requestLanguage } from '../../platform/errors.js';
-import { analyticsRoutes } from './analytics.js';
+import { created, ok } from '../../platform/responses.js';
+import { analyticsIntegrationRoutes } from './analytics.js';
 import { MarketService, orderSettingsOf, toMarketView } from './service.js';
 
 /** A malformed id can't name any market: the same 404 as someone else's market. */
@@ -12,52 +23,71 @@ const marketIdParam = z.object({ id: z.string().max(64) });
 
 export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const markets = new MarketService(ctx);
-  const isUuid = (v: string) => z.uuid().safeParse(v).success;
 
   return async (app) => {
-    app.get('/Sector/get-all-sectors', { schema: { tags: ['Sector'] } }, async (request) => ({
-      data: await markets.sectors(requestLanguage(request)),
-    }));
+    app.get(
+      '/Sector/get-all-sectors',
+      { schema: { tags: ['Sector'], response: ok(z.array(sectorViewSchema)) } },
+      async (request) => ({
+        data: await markets.sectors(requestLanguage(request)),
+      }),
+    );
 
     const tags = ['Market'];
-    app.post('/Market/create-store', { schema: { tags, body: createMarketSchema } }, async (request, reply) => {
-      const user = await requireUser(ctx.db, request);
-      reply.status(201);
-      return { data: await markets.create(user, request.body) };
-    });
+    app.post(
+      '/Market/create-store',
+      { schema: { tags, body: createMarketSchema, response: created(marketViewSchema) } },
+      async (request, reply) => {
+        const user = await requireUser(ctx.db, request);
+        reply.status(201);
+        return { data: await markets.create(user, request.body) };
+      },
+    );
 
-    app.get('/Market/get-all-store', { schema: { tags } }, async (request) => {
+    app.get('/Market/get-all-store', { schema: { tags, response: ok(z.array(marketViewSchema)) } }, async (request) => {
       const user = await requireUser(ctx.db, request);
       return { data: await markets.listOwned(user) };
     });
 
-    app.get('/Market/get-store-by-id/:id', { schema: { tags, params: marketIdParam } }, async (request) => {
-      if (!isUuid(request.params.id)) {
-        await requireUser(ctx.db, request);
-        throw new AppError('NOT_FOUND');
-      }
-      const { market } = await requireMarket(ctx.db, request, request.params.id);
-      // The owner's view: the order settings (cp/general) come with the store.
-      return { data: { ...toMarketView(market), ...orderSettingsOf(market) } };
-    });
+    app.get(
+      '/Market/get-store-by-id/:id',
+      { schema: { tags, params: marketIdParam, response: ok(ownerMarketSchema) } },
+      async (request) => {
+        if (!isUuid(request.params.id)) {
+          await requireUser(ctx.db, request);
+          throw new AppError('NOT_FOUND');
+        }
+        const { market } = await requireMarket(ctx.db, request, request.params.id);
+        // The owner's view: the order settings (cp/general) come with the store.
+        return { data: { ...toMarketView(market), ...orderSettingsOf(market) } };
+      },
+    );
 
     app.get(
       '/Market/get-store-by-name/:name',
-      { schema: { tags, params: z.object({ name: z.string().max(100) }) } },
+      { schema: { tags, params: z.object({ name: z.string().max(100) }), response: ok(publicMarketSchema) } },
       async (request) => ({ data: await markets.byName(request.params.name) }),
     );
 
-    app.put('/Market/update-store', { schema: { tags, body: updateMarketSchema } }, async (request) => {
-      const { market } = await requireMarket(ctx.db, request, request.body.id);
-      return { data: await markets.update(market, request.body) };
-    });
+    app.put(
+      '/Market/update-store',
+      { schema: { tags, body: updateMarketSchema, response: ok(marketViewSchema) } },
+      async (request) => {
+        const { market } = await requireMarket(ctx.db, request, request.body.id);
+        return { data: await markets.update(market, request.body) };
+      },
+    );
 
-    app.put('/Market/order-settings', { schema: { tags, body: orderSettingsSchema } }, async (request) => {
-      const { market } = await requireMarket(ctx.db, request, request.body.marketId);
-      return { data: await markets.updateOrderSettings(market, request.body) };
-    });
+    app.put(
+      '/Market/order-settings',
+      { schema: { tags, body: orderSettingsSchema, response: ok(orderSettingsViewSchema) } },
+      async (request) => {
+        const { market } = await requireMarket(ctx.db, request, request.body.marketId);
+        return { data: await markets.updateOrderSettings(market, request.body) };
+      },
+    );
 
     // Analytics pixels (SPEC §7 Market add-*-id): analytics.ts.
-    await app.register(analyticsRoutes(ctx));
+    await app.register(analyticsIntegrationRoutes(ctx));
   };
 }

@@ -12,9 +12,9 @@ import { markets, sectors } from '../../db/schema/index.js';
 import type { MarketRow, UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { bumpCatalogVersion } from '../product/cache.js';
 import { isUniqueViolation } from '../user/service.js';
 import { analyticsIdsOf } from './analytics.js';
+import { bumpCatalogVersion } from './hooks.js';
 
 export function toMarketView(market: MarketRow): MarketView {
   return {

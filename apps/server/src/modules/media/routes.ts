@@ -1,8 +1,9 @@
-import { limits } from '@shop/shared';
+import { limits, uploadedImageSchema } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { created } from '../../platform/responses.js';
 import { storeImage } from './service.js';
 
 /**
@@ -13,7 +14,7 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/Media/upload',
-      { schema: { tags: ['Media'], consumes: ['multipart/form-data'] } },
+      { schema: { tags: ['Media'], consumes: ['multipart/form-data'], response: created(uploadedImageSchema) } },
       async (request, reply) => {
         const user = await requireUser(ctx.db, request);
         const file = await request

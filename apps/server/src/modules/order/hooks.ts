@@ -1,12 +1,13 @@
-import type { OrderEventKind } from '@shop/shared';
+import type { OrderEventKind, PaymentFailureCause } from '@shop/shared';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import type { AddressRecord } from '../../db/schema/commerce.js';
 import { orderItems, orders } from '../../db/schema/index.js';
+import { customerPaidStatement } from '../customer/hooks.js';
 
 /**
  * What the buying path (checkout, payment) and the panel's actions write about an order besides
- * the order itself: its timeline, the market's customers, automatic fulfilment. Each runs inside
+ * the order itself: its timeline, the market's customers (through customer/hooks.ts), automatic
+ * fulfilment. Each runs inside
  * the caller's transaction, so the order and what is written about it commit together.
  */
 
@@ -89,15 +90,21 @@ export function paymentStartedEvent(order: OrderRow, payment: { id: string; amou
   });
 }
 
+/**
+ * A payment attempt failed: the timeline keeps the provider's code and words, and the cause the
+ * provider's code maps to, which the panel shows in the merchant's language (the words are shown
+ * only when there is no cause: a code we do not know).
+ */
 export async function paymentFailed(
   tx: Db,
   order: OrderRow,
   payment: { id: string },
-  result: { code: string | null; message: string | null },
+  result: { code: string | null; message: string | null; cause: PaymentFailureCause | null },
 ): Promise<void> {
   await recordEvent(tx, order, 'payment_failed', {
     paymentId: payment.id,
     code: result.code,
+    cause: result.cause,
     reason: result.message ?? result.code,
   });
 }
@@ -127,23 +134,11 @@ export async function orderPaid(
   });
   if (!order.email) await tx.execute(paidEvent);
   else {
-    const address = order.shippingAddress as AddressRecord | null;
     const at = order.placedAt ?? order.paidAt ?? new Date();
-    // The timeline's line and the customer in one statement.
-    await tx.execute(sql`with paid_event as (${paidEvent})
-      insert into customers
-        (market_id, email, first_name, last_name, phone, orders_count, total_spent, first_order_at, last_order_at)
-      values (${order.marketId}, ${order.email.toLowerCase()}, ${address?.firstName ?? null}, ${address?.lastName ?? null},
-        ${order.phone ?? address?.phone ?? null}, 1, ${order.total}, ${at}, ${at})
-      on conflict (market_id, email) do update set
-        first_name = coalesce(excluded.first_name, customers.first_name),
-        last_name = coalesce(excluded.last_name, customers.last_name),
-        phone = coalesce(excluded.phone, customers.phone),
-        orders_count = customers.orders_count + 1,
-        total_spent = customers.total_spent + excluded.total_spent,
-        first_order_at = least(customers.first_order_at, excluded.first_order_at),
-        last_order_at = greatest(customers.last_order_at, excluded.last_order_at),
-        updated_at = now()`);
+    // The timeline's line and the customer (customer/hooks.ts) in one statement.
+    await tx.execute(
+      sql`with paid_event as (${paidEvent}) ${customerPaidStatement({ ...order, email: order.email }, at)}`,
+    );
   }
   if (!autoFulfill) return order;
   const lines = items.filter((i) => unitsLeft(i) > 0).map((item) => ({ item, quantity: unitsLeft(item) }));
@@ -164,13 +159,6 @@ export async function orderPaid(
     automatic: true,
   });
   return fulfilled;
-}
-
-/** A refund gives money back: the customer has spent that much less. */
-export async function customerRefunded(tx: Db, order: OrderRow, amount: number): Promise<void> {
-  if (!order.email) return;
-  await tx.execute(sql`update customers set total_spent = total_spent - ${amount}, updated_at = now()
-    where market_id = ${order.marketId} and email = ${order.email.toLowerCase()}`);
 }
 
 /** An e-mail about the order went out (confirmation, fulfilment, refund): the timeline's statement. */

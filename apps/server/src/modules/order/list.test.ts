@@ -21,7 +21,7 @@ import {
   type TestApp,
   visitor,
 } from '../../testing/app.js';
-import { details, fulfil, type Owner, product, refund } from './fixtures.js';
+import { details, fulfil, type Owner, product, refund } from '../../testing/orders.js';
 import { exportBatches } from './list.js';
 
 /**

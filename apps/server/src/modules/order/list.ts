@@ -13,6 +13,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf } from '../../db/client.js';
+import { escapeLike } from '../../platform/search.js';
 import { CLOSED_SQL } from './hooks.js';
 
 /**
@@ -46,10 +47,6 @@ export function orderNumberOf(search: string): number | null {
   if (!match) return null;
   const n = Number(match[1]);
   return n <= 2_147_483_647 ? n : null;
-}
-
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** Hours east of UTC of a time zone as account settings store it ("GMT+4", "GMT-3"). */

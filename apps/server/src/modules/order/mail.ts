@@ -1,6 +1,6 @@
 import { formatMoney, type Language, regionName } from '@shop/shared';
 import type { AddressRecord } from '../../db/schema/commerce.js';
-import { escapeHtml, type MailMessage } from '../../platform/mail.js';
+import { escapeHtml, MAIL_FONT, type MailMessage } from '../../platform/mail.js';
 
 /** The shopper's e-mails about an order after paying: sent on (its way), money given back. */
 
@@ -98,7 +98,7 @@ function render(title: string, blocks: Block[], language: Language) {
     '',
     ...blocks.flatMap((b) => ('p' in b ? [b.p, ''] : [`${b.h}:`, ...b.items.map((i) => `- ${i}`), ''])),
   ].join('\n');
-  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1a1b1e;max-width:560px">
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:${MAIL_FONT};color:#1a1b1e;max-width:560px">
 <h1 style="font-size:20px">${escapeHtml(title)}</h1>
 ${blocks
   .map((b) =>

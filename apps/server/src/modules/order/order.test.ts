@@ -18,7 +18,7 @@ import {
   type TestApp,
   visitor,
 } from '../../testing/app.js';
-import { archive, buy, details, fulfil, lineOf, type Owner, orderUrl, product, refund } from './fixtures.js';
+import { archive, buy, details, fulfil, lineOf, type Owner, orderUrl, product, refund } from '../../testing/orders.js';
 import { OrderService } from './service.js';
 
 /**
@@ -135,7 +135,8 @@ describe('the order page', () => {
     const seen = await details(t.app, owner, declined.order.id);
     expect(seen.paymentStatus).toBe('failed');
     expect(kinds(seen)).toEqual(['placed', 'payment_started', 'payment_failed']);
-    expect(seen.events[2]!.data).toMatchObject({ code: '100' });
+    // The sandbox's "Declined" as a cause the panel says in the merchant's language.
+    expect(seen.events[2]!.data).toMatchObject({ code: '100', cause: 'declined', reason: 'Declined' });
   });
 
   it('unknown, malformed, unplaced and other markets’ ids are 404 on every order route', async () => {

@@ -20,7 +20,7 @@ import {
   visitor,
 } from '../../testing/app.js';
 import { type EpointStandIn, startEpointStandIn } from '../../testing/epoint-stand-in.js';
-import { details, lineOf, type Owner, product, refund } from './fixtures.js';
+import { details, lineOf, type Owner, product, refund } from '../../testing/orders.js';
 
 /**
  * Refunds through Epoint's reverse call (DESIGN §5), against the local stand-in over real HTTP:

@@ -3,7 +3,10 @@ import {
   type ErrorBody,
   errorStatus,
   fulfillOrderSchema,
+  isUuid,
+  orderDetailsSchema,
   orderExportQuerySchema,
+  orderListPageSchema,
   orderListQuerySchema,
   refundOrderSchema,
   translate,
@@ -13,9 +16,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rowsOf } from '../../db/client.js';
-import { isUuid, requireMarket, requireUser } from '../../platform/auth.js';
+import { requireMarket, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, requestLanguage } from '../../platform/errors.js';
+import { failures, ok, textOf } from '../../platform/responses.js';
 import type { PaymentService } from '../payment/service.js';
 import { OrderService, RefundRefusedError } from './service.js';
 
@@ -37,6 +41,7 @@ function refundFailed(request: FastifyRequest, reply: FastifyReply, reason: stri
 export function orderRoutes(ctx: AppContext, payments: PaymentService): FastifyPluginAsyncZod {
   const service = new OrderService(ctx, payments.provider);
   const tags = ['Order'];
+  const details = ok(orderDetailsSchema);
 
   /** The owner's market and the order id; a malformed id names no order. */
   async function scope(request: FastifyRequest, marketId: string, orderId: string) {
@@ -62,28 +67,49 @@ export function orderRoutes(ctx: AppContext, payments: PaymentService): FastifyP
   }
 
   return async (app) => {
-    app.get('/Order/market', { schema: { tags, querystring: orderListQuerySchema } }, async (request) => {
-      const { user, market } = await requireMarket(ctx.db, request, request.query.marketId);
-      return { data: await service.list(market, user, request.query) };
-    });
+    app.get(
+      '/Order/market',
+      { schema: { tags, querystring: orderListQuerySchema, response: ok(orderListPageSchema) } },
+      async (request) => {
+        const { user, market } = await requireMarket(ctx.db, request, request.query.marketId);
+        return { data: await service.list(market, user, request.query) };
+      },
+    );
 
-    app.get('/Order/export', { schema: { tags, querystring: orderExportQuerySchema } }, async (request, reply) => {
-      const { user, market } = await requireMarket(ctx.db, request, request.query.marketId);
-      const csv = service.exportCsv(market.id, user, request.query);
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${market.name}-orders.csv"`);
-      return reply.send(csv);
-    });
+    const csvFile = { 200: textOf('text/csv', 'The matching orders as a CSV file, streamed.'), ...failures };
+    app.get(
+      '/Order/export',
+      { schema: { tags, querystring: orderExportQuerySchema, response: csvFile } },
+      async (request, reply) => {
+        const { user, market } = await requireMarket(ctx.db, request, request.query.marketId);
+        const csv = service.exportCsv(market.id, user, request.query);
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${market.name}-orders.csv"`);
+        return reply.send(csv);
+      },
+    );
 
-    app.get('/Order/:orderId', { schema: { tags, params: orderParams, querystring: marketQuery } }, async (request) => {
-      await scope(request, request.query.marketId, request.params.orderId);
-      return { data: await service.details(request.query.marketId, request.params.orderId) };
-    });
+    app.get(
+      '/Order/:orderId',
+      { schema: { tags, params: orderParams, querystring: marketQuery, response: details } },
+      async (request) => {
+        await scope(request, request.query.marketId, request.params.orderId);
+        return { data: await service.details(request.query.marketId, request.params.orderId) };
+      },
+    );
 
     app.put(
       '/Order/fulfill/:orderId',
-      { schema: { tags, params: orderParams, querystring: marketQuery, body: fulfillOrderSchema.nullish() } },
+      {
+        schema: {
+          tags,
+          params: orderParams,
+          querystring: marketQuery,
+          body: fulfillOrderSchema.nullish(),
+          response: details,
+        },
+      },
       async (request) => {
         const { marketId } = request.query;
         await scope(request, marketId, request.params.orderId);
@@ -100,7 +126,15 @@ export function orderRoutes(ctx: AppContext, payments: PaymentService): FastifyP
     // SPEC §7: the refund, "cancel" in the panel's words.
     app.put(
       '/Order/cancel/:orderId',
-      { schema: { tags, params: orderParams, querystring: marketQuery, body: refundOrderSchema.nullish() } },
+      {
+        schema: {
+          tags,
+          params: orderParams,
+          querystring: marketQuery,
+          body: refundOrderSchema.nullish(),
+          response: details,
+        },
+      },
       async (request, reply) => refund(request, reply, request.query.marketId, request.params.orderId, request.body),
     );
 
@@ -112,6 +146,7 @@ export function orderRoutes(ctx: AppContext, payments: PaymentService): FastifyP
           tags: ['Payment'],
           params: z.object({ id: z.string().max(64) }),
           body: refundOrderSchema.nullish(),
+          response: details,
         },
       },
       async (request, reply) => {
@@ -128,7 +163,7 @@ export function orderRoutes(ctx: AppContext, payments: PaymentService): FastifyP
 
     app.put(
       '/Order/archive/:orderId',
-      { schema: { tags, params: orderParams, querystring: marketQuery, body: archiveOrderSchema } },
+      { schema: { tags, params: orderParams, querystring: marketQuery, body: archiveOrderSchema, response: details } },
       async (request) => {
         const { marketId } = request.query;
         await scope(request, marketId, request.params.orderId);

@@ -19,25 +19,19 @@ import {
   refundOrderSchema,
 } from '@shop/shared';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import type { AddressRecord } from '../../db/schema/commerce.js';
-import {
-  inventoryAdjustments,
-  markets,
-  orderEvents,
-  orderItems,
-  orders,
-  payments,
-  refunds,
-} from '../../db/schema/index.js';
+import { markets, orderEvents, orderItems, orders, payments, refunds } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { csvHeader, csvRows } from '../../platform/csv.js';
 import { AppError } from '../../platform/errors.js';
 import type { MailMessage } from '../../platform/mail.js';
 import { type PaymentProvider, ProviderError } from '../../platform/payments/provider.js';
-import { lockUnits, mergeUnits, type Unit, unitKey } from '../checkout/stock.js';
-import { bumpCatalogVersion } from '../product/cache.js';
-import { customerRefunded, emailSent, eventLines, fulfillmentOf, recordEvent, unitsLeft } from './hooks.js';
+import { customerRefunded } from '../customer/hooks.js';
+import { bumpCatalogVersion } from '../market/hooks.js';
+import { markReversed } from '../payment/hooks.js';
+import { returnUnits, type Unit } from '../product/stock.js';
+import { emailSent, eventLines, fulfillmentOf, recordEvent, unitsLeft } from './hooks.js';
 import { customerNameOf, exportBatches, iso, listOrders, type OrderRowOfList, offsetHours } from './list.js';
 import { orderFulfilledMail, orderRefundedMail } from './mail.js';
 
@@ -390,7 +384,7 @@ export class OrderService {
         .where(eq(orders.id, order.id))
         .returning()) as [OrderRow];
       if (full) {
-        await tx.update(payments).set({ status: 'reversed', updatedAt: new Date() }).where(eq(payments.id, payment.id));
+        await markReversed(tx, payment.id);
       }
       await recordEvent(tx, order, 'refunded', {
         amount,
@@ -445,8 +439,8 @@ export class OrderService {
 
   /**
    * Units back on sale: the lines that took stock when paid (tracked) add to the stock of their
-   * product or variant, rows locked in the order of checkout/stock.ts; each change is written to
-   * the inventory history as a return. Answers whether any stock changed.
+   * product or variant, each change written to the inventory history as a return (the product
+   * module's stock ledger does both). Answers whether any stock changed.
    */
   private async restock(
     tx: Db,
@@ -454,50 +448,10 @@ export class OrderService {
     owner: Owner,
     lines: { item: ItemRow; quantity: number }[],
   ): Promise<boolean> {
-    const units: Unit[] = mergeUnits(
-      lines
-        .filter(({ item }) => item.tracked && item.productId)
-        .map(({ item, quantity }) => ({ productId: item.productId as string, variantId: item.variantId, quantity })),
-    );
-    if (!units.length) return false;
-    const locked = await lockUnits(tx, units);
-    const productDelta = new Map<string, number>();
-    let changed = false;
-    for (const unit of units) {
-      if (!locked.has(unitKey(unit))) continue; // Deleted since: nothing to put back.
-      changed = true;
-      let stockAfter: number;
-      if (unit.variantId) {
-        [{ stock: stockAfter }] = rowsOf<{ stock: number }>(
-          await tx.execute(sql`update product_variants set stock = stock + ${unit.quantity}
-            where id = ${unit.variantId} returning stock`),
-        ) as [{ stock: number }];
-        productDelta.set(unit.productId, (productDelta.get(unit.productId) ?? 0) + unit.quantity);
-      } else {
-        [{ stock: stockAfter }] = rowsOf<{ stock: number }>(
-          await tx.execute(sql`update products set stock = stock + ${unit.quantity}
-            where id = ${unit.productId} returning stock`),
-        ) as [{ stock: number }];
-        productDelta.set(unit.productId, productDelta.get(unit.productId) ?? 0);
-      }
-      await tx.insert(inventoryAdjustments).values({
-        marketId: order.marketId,
-        productId: unit.productId,
-        variantId: unit.variantId,
-        delta: unit.quantity,
-        stockAfter,
-        reason: 'returned',
-        note: order.name,
-        userId: owner.id,
-      });
-    }
-    // A product with variants keeps the sum of their stock; every product keeps its in-stock flag.
-    for (const [productId, variantUnits] of productDelta) {
-      await tx.execute(sql`update products set stock = stock + ${variantUnits},
-        in_stock = (not track_quantity) or continue_selling or (stock + ${variantUnits}) > 0, updated_at = now()
-        where id = ${productId}`);
-    }
-    return changed;
+    const units: Unit[] = lines
+      .filter(({ item }) => item.tracked && item.productId)
+      .map(({ item, quantity }) => ({ productId: item.productId as string, variantId: item.variantId, quantity }));
+    return returnUnits(tx, { marketId: order.marketId, note: order.name, userId: owner.id }, units);
   }
 
   /** PUT /Order/archive/{orderId}: closes the order by hand, or opens it again. */

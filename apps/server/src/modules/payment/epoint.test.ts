@@ -191,6 +191,32 @@ describe('Epoint’s result', () => {
     expect(await stockOf(t.ctx, productId)).toEqual({ stock: 0, reserved: 0 });
   });
 
+  it('the bank’s reason goes on the timeline as a cause the panel translates; an unknown code keeps Epoint’s words', async () => {
+    const known = await placed();
+    const { redirectUrl } = await startOk(known.order.id, known.uniqueCode);
+    await onCardPage(redirectUrl, 'insufficient');
+    expect((await eventsOf(known.order.id)).find((e) => e.kind === 'payment_failed')?.data).toMatchObject({
+      code: '116',
+      cause: 'insufficient_funds',
+      reason: 'Decline, not sufficient funds',
+    });
+
+    // A code we have no text for: no cause, and the provider's own words stay as the detail.
+    const unknown = await placed();
+    const { paymentId } = await startOk(unknown.order.id, unknown.uniqueCode);
+    const result = standIn.sign({
+      order_id: paymentId,
+      status: 'failed',
+      code: '902',
+      message: 'Decline reason: invalid transaction',
+      transaction: `te-unknown-${paymentId.slice(0, 8)}`,
+      amount: unknown.order.total / 100,
+    });
+    expect((await postResult(result)).status).toBe(200);
+    const failed = (await eventsOf(unknown.order.id)).find((e) => e.kind === 'payment_failed');
+    expect(failed?.data).toMatchObject({ code: '902', cause: null, reason: 'Decline reason: invalid transaction' });
+  });
+
   it('a replayed result changes nothing', async () => {
     const { productId, uniqueCode, order } = await placed({ stock: 5, quantity: 1 });
     const { redirectUrl } = await startOk(order.id, uniqueCode);

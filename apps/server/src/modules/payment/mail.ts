@@ -1,5 +1,5 @@
 import { type Checkout, formatMoney, type Language, regionName } from '@shop/shared';
-import { escapeHtml, type MailMessage } from '../../platform/mail.js';
+import { escapeHtml, MAIL_FONT, type MailMessage } from '../../platform/mail.js';
 
 const TEXTS: Record<
   Language,
@@ -82,7 +82,7 @@ export function orderConfirmationMail(order: Checkout, to: string, language: Lan
   ].join('\n');
   const row = (label: string, value: string, strong = false) =>
     `<tr><td style="padding:4px 0">${escapeHtml(label)}</td><td style="padding:4px 0;text-align:right${strong ? ';font-weight:700' : ''}">${escapeHtml(value)}</td></tr>`;
-  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1a1b1e;max-width:560px">
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:${MAIL_FONT};color:#1a1b1e;max-width:560px">
 <h1 style="font-size:20px">${escapeHtml(`${order.name} · ${order.marketName}`)}</h1>
 <p>${escapeHtml(t.thanks)}</p>
 <table style="width:100%;border-collapse:collapse">

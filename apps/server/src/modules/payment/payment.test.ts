@@ -122,6 +122,8 @@ describe('paying with the sandbox’s test cards', () => {
     // Its own icon: without one the browser asks for /favicon.ico and logs the 404.
     expect(page.body).toContain('<link rel="icon" href="/favicon.svg"');
     expect(page.body).toMatch(/55[.,]00/);
+    // The amount's manat sign: its own face first in the page's font stack (app.css says why).
+    expect(page.body).toContain('body{font-family:Manat,');
 
     expect(await pay(redirectUrl, SANDBOX_CARDS.approve)).toBe(`/card-success?orderId=${order.id}`);
 
@@ -137,6 +139,14 @@ describe('paying with the sandbox’s test cards', () => {
     expect(mails[0]!.subject).toBe(`Sifarişiniz qəbul olundu: #1001 · ${owner.market.name}`);
     expect(mails[0]!.text).toContain('Təşəkkür edirik!');
     expect(mails[0]!.text).toContain('Cəmi');
+    // Its prices carry the manat sign: the sign's own face leads the font stack, from this
+    // deployment's address (a Linux client would draw an empty box behind system-ui).
+    const html = mails[0]!.html;
+    expect(html).toContain('55,00');
+    expect(html).toMatch(/<body style="font-family:Manat,system-ui,/);
+    expect(html).toContain(
+      `@font-face{font-family:Manat;src:url(${t.config.publicUrl.replace(/\/+$/, '')}/fonts/manat-400.woff2)`,
+    );
   });
 
   it('buying the last units shows the product sold out in the store’s lists at once', async () => {

@@ -1,9 +1,16 @@
-import { startPaymentSchema, uniqueCodeSchema } from '@shop/shared';
+import {
+  checkoutSchema,
+  isUuid,
+  paymentCallbackSchema,
+  paymentStartedSchema,
+  startPaymentSchema,
+  uniqueCodeSchema,
+} from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isUuid } from '../../platform/auth.js';
 import { AppError } from '../../platform/errors.js';
+import { ok } from '../../platform/responses.js';
 import type { PaymentService } from './service.js';
 
 const text = z.string().max(200);
@@ -25,22 +32,40 @@ export function paymentRoutes(payments: PaymentService): FastifyPluginAsyncZod {
     // Providers post their results as a form (Epoint) or JSON.
     acceptForms(app);
 
-    app.post('/Payment/start', { schema: { tags: ['Payment'], body: startPaymentSchema } }, async (request) => ({
-      data: await payments.start(request.body, requestOrigin(request)),
-    }));
+    app.post(
+      '/Payment/start',
+      { schema: { tags: ['Payment'], body: startPaymentSchema, response: ok(paymentStartedSchema) } },
+      async (request) => ({
+        data: await payments.start(request.body, requestOrigin(request)),
+      }),
+    );
 
     app.post(
       '/Payment/result/:provider',
-      { schema: { tags: ['Payment'], params: z.object({ provider: text }), body: z.unknown() } },
+      {
+        schema: {
+          tags: ['Payment'],
+          params: z.object({ provider: text }),
+          body: z.unknown(),
+          response: ok(paymentCallbackSchema),
+        },
+      },
       async (request) => {
         const applied = await payments.handleCallback(request.params.provider, request.body);
-        return { data: { received: true, applied: applied !== null } };
+        return { data: { received: true as const, applied: applied !== null } };
       },
     );
 
     app.get(
       '/Order/status/:orderId',
-      { schema: { tags: ['Order'], params: z.object({ orderId: text }), querystring: z.object({ uniqueCode: text }) } },
+      {
+        schema: {
+          tags: ['Order'],
+          params: z.object({ orderId: text }),
+          querystring: z.object({ uniqueCode: text }),
+          response: ok(checkoutSchema),
+        },
+      },
       async (request) => {
         if (!isUuid(request.params.orderId)) throw new AppError('NOT_FOUND');
         if (!uniqueCodeSchema.safeParse(request.query.uniqueCode).success) throw new AppError('NOT_FOUND');

@@ -6,6 +6,7 @@ import { rowsOf } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { escapeHtml } from '../../platform/mail.js';
 import { sandboxEncode } from '../../platform/payments/sandbox.js';
+import { noContent, textOf } from '../../platform/responses.js';
 import { acceptForms } from './routes.js';
 import { type PaymentService, paymentShape, SANDBOX_PAGE_PATH } from './service.js';
 
@@ -89,19 +90,20 @@ function verdict(card: string) {
   return { status: 'failed' as const, code: '100', message: 'Declined' };
 }
 
+/** Manat (the manat sign's one-glyph face) leads the font stack, as in the web app (app.css). */
 function page(language: Language, body: string, title: string) {
   return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${escapeHtml(title)}</title>
 <style>
 @font-face{font-family:Manat;src:url(/fonts/manat-400.woff2) format("woff2");font-weight:100 549;unicode-range:U+20BC}
 @font-face{font-family:Manat;src:url(/fonts/manat-700.woff2) format("woff2");font-weight:550 900;unicode-range:U+20BC}
-body{font-family:system-ui,Manat,sans-serif;background:#f4f5f7;color:#1a1b1e;margin:0;display:flex;justify-content:center;padding:32px 16px}
+body{font-family:Manat,system-ui,sans-serif;background:#f4f5f7;color:#1a1b1e;margin:0;display:flex;justify-content:center;padding:32px 16px}
 main{background:#fff;border-radius:12px;box-shadow:0 2px 12px #0001;max-width:420px;width:100%;padding:24px}
 h1{font-size:20px;margin:0 0 4px}.amount{font-size:28px;font-weight:700;margin:12px 0}
 .notice{background:#fff8e1;border-radius:8px;padding:8px 12px;font-size:14px}
 label{display:block;font-size:14px;margin:12px 0 4px}input{width:100%;box-sizing:border-box;font-size:16px;padding:10px;border:1px solid #ccd;border-radius:8px}
 .row{display:flex;gap:12px}.row>div{flex:1}.error{color:#c92a2a;font-size:14px;margin-top:12px}
-button{font-size:16px;padding:12px;border-radius:8px;border:0;cursor:pointer;margin-top:16px;width:100%}
+button{font-family:inherit;font-size:16px;padding:12px;border-radius:8px;border:0;cursor:pointer;margin-top:16px;width:100%}
 .pay{background:#1c7ed6;color:#fff}.cancel{background:#eee}
 table{font-size:13px;margin-top:16px;border-collapse:collapse}td{padding:2px 8px 2px 0}code{font-size:13px}
 </style></head><body><main>${body}</main></body></html>`;
@@ -164,12 +166,17 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
     );
   }
 
+  // Pages, and redirects back to the shop (not in /api/docs: this is the provider's page, not our API).
+  const html = (what: string) => textOf('text/html', what);
+  const shown = { 200: html('The card form'), 303: noContent, 404: html('No such payment') };
+  const posted = { 303: noContent, 404: html('No such payment'), 422: html('The card form again, with the error') };
+
   app.register(async (scope) => {
     acceptForms(scope);
 
     scope.get<{ Params: { paymentId: string } }>(
       `${SANDBOX_PAGE_PATH}/:paymentId`,
-      { schema: { hide: true } },
+      { schema: { hide: true, response: shown } },
       async (request, reply) => {
         const loaded = await load(request.params.paymentId);
         const language = isLanguage(request.cookies?.language)
@@ -184,7 +191,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 
     scope.post<{ Params: { paymentId: string }; Body: Record<string, string> }>(
       `${SANDBOX_PAGE_PATH}/:paymentId`,
-      { schema: { hide: true } },
+      { schema: { hide: true, response: posted } },
       async (request, reply) => {
         const loaded = await load(request.params.paymentId);
         const language = isLanguage(request.cookies?.language)

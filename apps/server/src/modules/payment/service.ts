@@ -9,32 +9,39 @@ import { AppError } from '../../platform/errors.js';
 import { epointProvider } from '../../platform/payments/epoint.js';
 import { type PaymentProvider, type PaymentResult, ProviderError } from '../../platform/payments/provider.js';
 import { sandboxProvider } from '../../platform/payments/sandbox.js';
+import { removeBoughtUnits } from '../basket/service.js';
 import {
   CheckoutService,
   checkoutView,
   FRESH_O,
-  HOLD_AGAIN,
   heldUnits,
   ITEMS_OF_O,
-  type ItemRow,
   lockedRead,
   lockOrder,
-  type OrderRow,
-  orderShape,
-  readOrderWithItems,
 } from '../checkout/service.js';
-import { release, sell } from '../checkout/stock.js';
+import { bumpCatalogVersion } from '../market/hooks.js';
 import {
   canceledOutOfStock,
-  emailSentEvent,
   eventStatement,
   orderPaid,
   paymentFailed,
   paymentStartedEvent,
   recordEvent,
 } from '../order/hooks.js';
-import { bumpCatalogVersion } from '../product/cache.js';
+import {
+  cancelSoldOut,
+  type ItemRow,
+  markConfirmationSent,
+  markPaymentFailed,
+  type OrderRow,
+  orderShape,
+  paidStatement,
+  paymentPendingStatement,
+  readOrderWithItems,
+} from '../order/lifecycle.js';
+import { release, sell } from '../product/stock.js';
 import { isUniqueViolation } from '../user/service.js';
+import { reversedStatement } from './hooks.js';
 import { orderConfirmationMail } from './mail.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -104,10 +111,7 @@ export class PaymentService {
       // attempt's id made here, so that the line can name it).
       const attempt = { id: randomUUID(), amount: order.total, provider: this.provider.name };
       const [payment] = paymentShape.rows(
-        await tx.execute(sql`with o as (
-            update orders set payment_status = 'pending', ${HOLD_AGAIN}, updated_at = ${new Date()}
-            where id = ${order.id}
-          ), started as (${paymentStartedEvent(order, attempt)})
+        await tx.execute(sql`with o as (${paymentPendingStatement(order.id)}), started as (${paymentStartedEvent(order, attempt)})
           insert into payments (id, order_id, market_id, provider, amount, success_url, error_url)
           values (${attempt.id}, ${order.id}, ${order.marketId}, ${attempt.provider}, ${attempt.amount},
             ${`${origin}/card-success?orderId=${order.id}`}, ${`${origin}/card-failed?orderId=${order.id}`})
@@ -146,6 +150,7 @@ export class PaymentService {
         amount: null,
         code: null,
         message: error.message,
+        cause: 'provider_error',
       });
       throw new AppError('PAYMENT_PROVIDER_ERROR');
     }
@@ -212,12 +217,7 @@ export class PaymentService {
         if (order.paymentStatus !== 'pending' || open > 0) return order;
         // The held units go back at once: a retry holds them again if they are still there.
         if (order.reservation === 'held') await release(tx, heldUnits(items));
-        const [failed] = orderShape.rows(
-          await tx.execute(sql`update orders set payment_status = 'failed',
-              reservation = ${order.reservation === 'held' ? 'released' : order.reservation}, updated_at = ${new Date()}
-            where id = ${order.id} returning ${orderShape.columns}`),
-        ) as [OrderRow];
-        return failed;
+        return markPaymentFailed(tx, order);
       };
 
       if (result.status !== 'approved') {
@@ -234,7 +234,7 @@ export class PaymentService {
         );
         const message = `Amount ${result.amount} differs from ${payment.amount}`;
         const [failedAttempt] = await settle('failed', { message, returnCause: 'amount_mismatch' });
-        await paymentFailed(tx, order, payment, { code: result.code, message });
+        await paymentFailed(tx, order, payment, { code: result.code, message, cause: 'amount_mismatch' });
         // What was actually taken goes back (a provider refuses to give back more than was paid).
         return {
           order: await attemptFailed(),
@@ -252,30 +252,21 @@ export class PaymentService {
       if (!sold.ok) {
         // The hold ran out and the units were sold to someone else: never oversell.
         const [approved] = await settle('approved', { returnCause: 'out_of_stock' });
-        const [canceled] = orderShape.rows(
-          await tx.execute(sql`update orders set payment_status = 'canceled', reservation = 'released',
-            updated_at = ${new Date()} where id = ${order.id} returning ${orderShape.columns}`),
-        ) as [OrderRow];
+        const canceled = await cancelSoldOut(tx, order.id);
         await canceledOutOfStock(tx, canceled);
         return { order: canceled, paid: false, reverse: { payment: approved, amount: approved.amount } };
       }
       // The attempt approved and the order paid, in one statement.
       const [paidRow] = rowsOf<Record<string, unknown>>(
-        await tx.execute(sql`with p as (${settled('approved')})
-          update orders set payment_status = 'paid', reservation = 'sold', paid_at = ${new Date()},
-            card_mask = ${result.cardMask}, updated_at = ${new Date()}
-          where id = ${order.id} returning ${orderShape.columns}, (select row_to_json(p) from p) as payment_row`),
+        await tx.execute(sql`with p as (${settled('approved')}) ${paidStatement(order.id, result.cardMask)}
+          returning ${orderShape.columns}, (select row_to_json(p) from p) as payment_row`),
       );
       const paidNow = orderShape.read(paidRow as Record<string, unknown>);
       const approved = paymentShape.read(paidRow?.payment_row as Record<string, unknown>);
       // Timeline, customers, and automatic fulfilment when the market has it on (order/hooks.ts).
       const paid = await orderPaid(tx, paidNow, items, approved, row.auto_fulfill as boolean);
       // The bought units leave the shopper's basket; anything added since stays.
-      if (order.basketId) {
-        // One statement for every bought unit (a variant id or, without variants, the product's).
-        await tx.execute(sql`delete from basket_items where basket_id = ${order.basketId}
-          and coalesce(variant_id, product_id) = any(${sql.param(items.map((i) => i.variantId ?? i.productId))}::uuid[])`);
-      }
+      if (order.basketId) await removeBoughtUnits(tx, order.basketId, items);
       return { order: paid, items, paid: true, reverse: null, storefrontChanged: sold.storefrontChanged };
     });
     if (!applied) return null;
@@ -301,9 +292,9 @@ export class PaymentService {
     try {
       const outcome = await this.provider.reverse(payment, amount);
       if (outcome.ok) {
-        await this.ctx.db.execute(sql`with returned as (
-            update payments set status = 'reversed', updated_at = ${new Date()} where id = ${payment.id}
-          ) ${eventStatement(order, 'payment_returned', about)}`);
+        await this.ctx.db.execute(
+          sql`with returned as (${reversedStatement(payment.id)}) ${eventStatement(order, 'payment_returned', about)}`,
+        );
         return;
       }
       refusal = outcome.message ?? '';
@@ -326,9 +317,7 @@ export class PaymentService {
       const view = await checkoutView(this.ctx.db, order, items);
       const message = orderConfirmationMail(view, order.email, order.language as Language);
       await this.ctx.mailer.send(message);
-      await this.ctx.db.execute(sql`with sent as (
-          update orders set confirmation_sent_at = ${new Date()} where id = ${order.id}
-        ) ${emailSentEvent(order, 'confirmation', message)}`);
+      await markConfirmationSent(this.ctx.db, order, message);
       return true;
     } catch (error) {
       this.ctx.log.error({ err: error, orderId: order.id }, 'order confirmation mail failed');

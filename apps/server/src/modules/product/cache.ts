@@ -1,13 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import { markets } from '../../db/schema/index.js';
-import type { AppContext } from '../../platform/context.js';
 
 /**
  * Counting a filtered catalog costs a scan of the market's products; the page itself is an
  * index range. Counts are cached per (market, catalog version, filter), and every catalog write
- * bumps the market's version in the database, so a stale count is never read again — by this
- * process or any other.
+ * bumps the market's version in the database (market/hooks.ts), so a stale count is never read
+ * again — by this process or any other.
  */
 const counts = new LRUCache<string, number>({ max: 20_000 });
 
@@ -21,11 +18,3 @@ export const catalogCountCache = {
     return value;
   },
 };
-
-/** Call after any write that changes which products a list shows (stock included). */
-export async function bumpCatalogVersion(ctx: AppContext, marketId: string): Promise<void> {
-  await ctx.db
-    .update(markets)
-    .set({ catalogVersion: sql`${markets.catalogVersion} + 1` })
-    .where(eq(markets.id, marketId));
-}

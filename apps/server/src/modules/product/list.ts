@@ -10,9 +10,9 @@ import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.js';
 import { collectionProducts, products } from '../../db/schema/index.js';
+import type { Viewer } from '../../platform/auth.js';
+import { escapeLike } from '../../platform/search.js';
 import { catalogCountCache } from './cache.js';
-
-export type Viewer = 'owner' | 'public';
 
 /**
  * The product list is the hottest read of the storefront and the control panel. Its SQL has a
@@ -51,12 +51,15 @@ function where(shape: Shape, hidePattern = false): SQL {
   return and(...conditions) as SQL;
 }
 
+/** Titles in Azerbaijani alphabetical order (the az_icu collation, migration 0010; decision 014). */
+const TITLE_ORDER = sql`${products.title} collate az_icu`;
+
 const ORDER: Record<ProductSort, SQL[]> = {
   newest: [desc(products.createdAt), desc(products.id)],
   price_asc: [asc(products.price), asc(products.id)],
   price_desc: [desc(products.price), desc(products.id)],
-  name_asc: [asc(sql`lower(${products.title})`), asc(products.id)],
-  name_desc: [desc(sql`lower(${products.title})`), desc(products.id)],
+  name_asc: [asc(TITLE_ORDER), asc(products.id)],
+  name_desc: [desc(TITLE_ORDER), desc(products.id)],
 };
 
 const LIST_FIELDS = {
@@ -98,8 +101,8 @@ const SORT_KEY: Record<ProductSort, { key: SQL; descending: boolean }> = {
   newest: { key: sql`${products.createdAt}`, descending: true },
   price_asc: { key: sql`${products.price}`, descending: false },
   price_desc: { key: sql`${products.price}`, descending: true },
-  name_asc: { key: sql`lower(${products.title})`, descending: false },
-  name_desc: { key: sql`lower(${products.title})`, descending: true },
+  name_asc: { key: TITLE_ORDER, descending: false },
+  name_desc: { key: TITLE_ORDER, descending: true },
 };
 
 /**
@@ -177,10 +180,6 @@ function statementsFor(db: Db, shape: Shape) {
     byShape.set(key, statements);
   }
   return statements;
-}
-
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /**

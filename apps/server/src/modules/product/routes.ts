@@ -1,9 +1,21 @@
-import { bulkProductsSchema, createProductSchema, productListQuerySchema, updateProductSchema } from '@shop/shared';
+import {
+  bulkProductsSchema,
+  bulkResultSchema,
+  createProductSchema,
+  deletedSchema,
+  importPreviewSchema,
+  isUuid,
+  productListPageSchema,
+  productListQuerySchema,
+  productViewSchema,
+  updateProductSchema,
+} from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isUuid, marketForViewer, requireMarket } from '../../platform/auth.js';
+import { marketForViewer, requireMarket } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { created, failures, ok, textOf } from '../../platform/responses.js';
 import { exportProductsCsv, importProductsCsv } from './csv.js';
 import { ProductService } from './service.js';
 
@@ -17,51 +29,81 @@ export function productRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/Products/all/:marketId',
-      { schema: { tags, params: marketParam, querystring: productListQuerySchema } },
+      {
+        schema: { tags, params: marketParam, querystring: productListQuerySchema, response: ok(productListPageSchema) },
+      },
       async (request) => {
         const { market, viewer } = await marketForViewer(ctx.db, request, request.params.marketId);
         return { data: await service.list(market, request.query, viewer) };
       },
     );
 
-    app.get('/Products/:marketId/:id', { schema: { tags, params: productParams } }, async (request) => {
-      const { market, viewer } = await marketForViewer(ctx.db, request, request.params.marketId);
-      if (!isUuid(request.params.id)) throw new AppError('NOT_FOUND');
-      return { data: await service.get(market.id, request.params.id, viewer) };
-    });
+    app.get(
+      '/Products/:marketId/:id',
+      { schema: { tags, params: productParams, response: ok(productViewSchema) } },
+      async (request) => {
+        const { market, viewer } = await marketForViewer(ctx.db, request, request.params.marketId);
+        if (!isUuid(request.params.id)) throw new AppError('NOT_FOUND');
+        return { data: await service.get(market.id, request.params.id, viewer) };
+      },
+    );
 
-    app.post('/Products/create', { schema: { tags, body: createProductSchema } }, async (request, reply) => {
-      const { market } = await requireMarket(ctx.db, request, request.body.marketId);
-      reply.status(201);
-      return { data: await service.create(market.id, request.body) };
-    });
+    app.post(
+      '/Products/create',
+      { schema: { tags, body: createProductSchema, response: created(productViewSchema) } },
+      async (request, reply) => {
+        const { market } = await requireMarket(ctx.db, request, request.body.marketId);
+        reply.status(201);
+        return { data: await service.create(market.id, request.body) };
+      },
+    );
 
-    app.put('/Products/update', { schema: { tags, body: updateProductSchema } }, async (request) => {
-      const { market } = await requireMarket(ctx.db, request, request.body.marketId);
-      const { id, ...data } = request.body;
-      return { data: await service.update(market.id, id, data) };
-    });
+    app.put(
+      '/Products/update',
+      { schema: { tags, body: updateProductSchema, response: ok(productViewSchema) } },
+      async (request) => {
+        const { market } = await requireMarket(ctx.db, request, request.body.marketId);
+        const { id, ...data } = request.body;
+        return { data: await service.update(market.id, id, data) };
+      },
+    );
 
-    app.delete('/Products/:marketId/:id', { schema: { tags, params: productParams } }, async (request) => {
-      const { market } = await requireMarket(ctx.db, request, request.params.marketId);
-      if (!isUuid(request.params.id)) throw new AppError('NOT_FOUND');
-      await service.remove(market.id, request.params.id);
-      return { data: { id: request.params.id, deleted: true } };
-    });
+    app.delete(
+      '/Products/:marketId/:id',
+      { schema: { tags, params: productParams, response: ok(deletedSchema) } },
+      async (request) => {
+        const { market } = await requireMarket(ctx.db, request, request.params.marketId);
+        if (!isUuid(request.params.id)) throw new AppError('NOT_FOUND');
+        await service.remove(market.id, request.params.id);
+        return { data: { id: request.params.id, deleted: true as const } };
+      },
+    );
 
-    app.post('/Products/bulk', { schema: { tags, body: bulkProductsSchema } }, async (request) => {
-      const { market } = await requireMarket(ctx.db, request, request.body.marketId);
-      return { data: await service.bulk(market.id, request.body.ids, request.body.action) };
-    });
+    app.post(
+      '/Products/bulk',
+      { schema: { tags, body: bulkProductsSchema, response: ok(bulkResultSchema) } },
+      async (request) => {
+        const { market } = await requireMarket(ctx.db, request, request.body.marketId);
+        return { data: await service.bulk(market.id, request.body.ids, request.body.action) };
+      },
+    );
 
-    app.get('/Products/export/:marketId', { schema: { tags, params: marketParam } }, async (request, reply) => {
-      const { market } = await requireMarket(ctx.db, request, request.params.marketId);
-      const csv = await exportProductsCsv(ctx, market.id);
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${market.name}-products.csv"`);
-      return csv;
-    });
+    const csvFile = {
+      200: textOf('text/csv', 'The products as a CSV file (the import reads the same columns).'),
+      ...failures,
+    };
+    app.get(
+      '/Products/export/:marketId',
+      { schema: { tags, params: marketParam, response: csvFile } },
+      async (request, reply) => {
+        const { market } = await requireMarket(ctx.db, request, request.params.marketId);
+        const csv = await exportProductsCsv(ctx, market.id);
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${market.name}-products.csv"`);
+        return csv;
+      },
+    );
 
     app.post(
       '/Products/import/:marketId',
@@ -71,6 +113,7 @@ export function productRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           params: marketParam,
           querystring: z.object({ dryRun: z.enum(['true', 'false']).default('true') }),
           consumes: ['multipart/form-data'],
+          response: ok(importPreviewSchema),
         },
       },
       async (request) => {

@@ -9,15 +9,14 @@ import {
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { categories, products, productVariants } from '../../db/schema/index.js';
+import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { assertHeldCovered } from '../checkout/stock.js';
+import { bumpCatalogVersion } from '../market/hooks.js';
 import { isUniqueViolation } from '../user/service.js';
-import { bumpCatalogVersion } from './cache.js';
 import { sanitizeDescription } from './description.js';
-import { listProducts, type Viewer } from './list.js';
-
-export type { Viewer };
+import { listProducts } from './list.js';
+import { assertHeldCovered } from './stock.js';
 
 type ProductRow = typeof products.$inferSelect;
 type VariantRow = typeof productVariants.$inferSelect;
@@ -256,7 +255,7 @@ export class ProductService {
         .update(products)
         .set({ ...this.columns(data), updatedAt: new Date() })
         .where(eq(products.id, id));
-      // Counts and selling rules never fall below what checkouts hold (checkout/stock.ts).
+      // Counts and selling rules never fall below what checkouts hold (product/stock.ts).
       const variantIds = await tx
         .select({ id: productVariants.id })
         .from(productVariants)

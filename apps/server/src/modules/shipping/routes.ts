@@ -1,9 +1,19 @@
-import { createTariffSchema, isRegionCode, MAX_MINOR, updateTariffSchema } from '@shop/shared';
+import {
+  checkoutTariffSchema,
+  createTariffSchema,
+  deletedSchema,
+  isRegionCode,
+  isUuid,
+  MAX_MINOR,
+  shippingTariffSchema,
+  updateTariffSchema,
+} from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isUuid, marketForViewer, requireMarket } from '../../platform/auth.js';
+import { marketForViewer, requireMarket } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { created, ok } from '../../platform/responses.js';
 import { ShippingService } from './service.js';
 
 const marketParam = z.object({ marketId: z.string().max(64) });
@@ -29,38 +39,56 @@ export function shippingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const service = new ShippingService(ctx);
   const tags = ['ShippingTariff'];
   return async (app) => {
-    app.get('/ShippingTariff/get-all/:marketId', { schema: { tags, params: marketParam } }, async (request) => {
-      const { market, viewer } = await marketForViewer(ctx.db, request, request.params.marketId);
-      return { data: await service.list(market.id, viewer) };
-    });
+    app.get(
+      '/ShippingTariff/get-all/:marketId',
+      { schema: { tags, params: marketParam, response: ok(z.array(shippingTariffSchema)) } },
+      async (request) => {
+        const { market, viewer } = await marketForViewer(ctx.db, request, request.params.marketId);
+        return { data: await service.list(market.id, viewer) };
+      },
+    );
 
     app.get(
       '/ShippingTariff/for-checkout/:marketId',
-      { schema: { tags, params: marketParam, querystring: checkoutQuery } },
+      {
+        schema: { tags, params: marketParam, querystring: checkoutQuery, response: ok(z.array(checkoutTariffSchema)) },
+      },
       async (request) => {
         const { market } = await marketForViewer(ctx.db, request, request.params.marketId);
         return { data: await service.forCheckout(market.id, request.query) };
       },
     );
 
-    app.post('/ShippingTariff/create', { schema: { tags, body: createTariffSchema } }, async (request, reply) => {
-      const { market } = await requireMarket(ctx.db, request, request.body.marketId);
-      const { marketId: _, ...data } = request.body;
-      reply.status(201);
-      return { data: await service.create(market.id, data) };
-    });
+    app.post(
+      '/ShippingTariff/create',
+      { schema: { tags, body: createTariffSchema, response: created(shippingTariffSchema) } },
+      async (request, reply) => {
+        const { market } = await requireMarket(ctx.db, request, request.body.marketId);
+        const { marketId: _, ...data } = request.body;
+        reply.status(201);
+        return { data: await service.create(market.id, data) };
+      },
+    );
 
-    app.put('/ShippingTariff/update', { schema: { tags, body: updateTariffSchema } }, async (request) => {
-      const { market } = await requireMarket(ctx.db, request, request.body.marketId);
-      const { id, marketId: _, ...data } = request.body;
-      return { data: await service.update(market.id, id, data) };
-    });
+    app.put(
+      '/ShippingTariff/update',
+      { schema: { tags, body: updateTariffSchema, response: ok(shippingTariffSchema) } },
+      async (request) => {
+        const { market } = await requireMarket(ctx.db, request, request.body.marketId);
+        const { id, marketId: _, ...data } = request.body;
+        return { data: await service.update(market.id, id, data) };
+      },
+    );
 
-    app.delete('/ShippingTariff/delete/:id/:marketId', { schema: { tags, params: itemParams } }, async (request) => {
-      const { market } = await requireMarket(ctx.db, request, request.params.marketId);
-      if (!isUuid(request.params.id)) throw new AppError('NOT_FOUND');
-      await service.remove(market.id, request.params.id);
-      return { data: { id: request.params.id, deleted: true } };
-    });
+    app.delete(
+      '/ShippingTariff/delete/:id/:marketId',
+      { schema: { tags, params: itemParams, response: ok(deletedSchema) } },
+      async (request) => {
+        const { market } = await requireMarket(ctx.db, request, request.params.marketId);
+        if (!isUuid(request.params.id)) throw new AppError('NOT_FOUND');
+        await service.remove(market.id, request.params.id);
+        return { data: { id: request.params.id, deleted: true as const } };
+      },
+    );
   };
 }

@@ -1,12 +1,18 @@
-import { commerceLimits, type createTariffSchema, type ShippingTariff, tariffApplies, tariffPrice } from '@shop/shared';
+import {
+  commerceLimits,
+  type createTariffSchema,
+  isUuid,
+  type ShippingTariff,
+  tariffApplies,
+  tariffPrice,
+} from '@shop/shared';
 import { and, asc, count, eq, max } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { markets, shippingTariffs } from '../../db/schema/index.js';
-import { isUuid } from '../../platform/auth.js';
+import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import type { Viewer } from '../product/service.js';
 
 type TariffRow = typeof shippingTariffs.$inferSelect;
 /** A valid tariff as the shared schema leaves it, without its market. */

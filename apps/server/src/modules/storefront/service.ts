@@ -1,5 +1,6 @@
 import {
   DEFAULT_STORE_THEME,
+  isUuid,
   LOW_STOCK,
   type Page,
   type SitemapEntry,
@@ -16,7 +17,6 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.js';
 import { categories, collections, marketDomains, markets, products, productVariants } from '../../db/schema/index.js';
-import { isUuid } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { listProducts } from '../product/list.js';
 
@@ -232,7 +232,8 @@ export class StorefrontService implements StorefrontReader {
         })
         .from(categories)
         .where(and(eq(categories.marketId, market.id), eq(categories.status, 'active')))
-        .orderBy(asc(sql`lower(${categories.name})`)),
+        // Azerbaijani alphabetical order, as in the panel (category/service.ts).
+        .orderBy(asc(sql`${categories.name} collate az_icu`), asc(categories.id)),
     );
   }
 

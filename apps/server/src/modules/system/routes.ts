@@ -1,28 +1,35 @@
+import { envelope, healthSchema, outboxMailSchema, publicConfigSchema } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { devMailboxAllowed } from '../../platform/dev-mailbox.js';
 import { AppError } from '../../platform/errors.js';
 import { listOutbox } from '../../platform/mail.js';
+import { failures, ok } from '../../platform/responses.js';
 
 export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const authorizeUrl = authorizeUrlOf(ctx.config.google.issuer);
   return async (app) => {
-    app.get('/health', { schema: { tags: ['System'] } }, async (request, reply) => {
+    // 503 answers the same body: what is down.
+    const health = { 200: envelope(healthSchema), 503: envelope(healthSchema), ...failures };
+    app.get('/health', { schema: { tags: ['System'], response: health } }, async (request, reply) => {
       // The embedded database's disk (platform/disk-space.ts): nearly full, the server still
       // serves reads (200) but refuses writes, and says so here. Its figures are in the log, not
       // on this public page.
-      const disk = ctx.disk && { status: ctx.disk.low ? 'low' : 'ok' };
+      const disk = ctx.disk && { status: ctx.disk.low ? ('low' as const) : ('ok' as const) };
       try {
         await ctx.database.ping();
-        const status = ctx.disk?.low ? 'degraded' : 'ok';
-        return { data: { status, database: { kind: ctx.database.kind, status: 'ok' }, ...(disk && { disk }) } };
+        const status = ctx.disk?.low ? ('degraded' as const) : ('ok' as const);
+        return {
+          data: { status, database: { kind: ctx.database.kind, status: 'ok' as const }, ...(disk && { disk }) },
+        };
       } catch (error) {
         request.log.warn({ err: error }, 'health: database unreachable');
         reply.status(503);
         return {
           data: {
-            status: 'degraded',
-            database: { kind: ctx.database.kind, status: 'unreachable' },
+            status: 'degraded' as const,
+            database: { kind: ctx.database.kind, status: 'unreachable' as const },
             ...(disk && { disk }),
           },
         };
@@ -30,7 +37,7 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     /** What the web needs to know about this deployment before anyone signs in. */
-    app.get('/config', { schema: { tags: ['System'] } }, async (request) => ({
+    app.get('/config', { schema: { tags: ['System'], response: ok(publicConfigSchema) } }, async (request) => ({
       data: {
         googleClientId: ctx.config.google.clientId ?? null,
         googleAuthorizeUrl: ctx.config.google.clientId ? await authorizeUrl() : null,
@@ -38,11 +45,15 @@ export function systemRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     }));
 
-    app.get('/Dev/mailbox', { schema: { tags: ['System'] } }, async (request) => {
-      if (!devMailboxAllowed(ctx.config, request)) throw new AppError('NOT_FOUND');
-      const rows = await listOutbox(ctx.db);
-      return { data: rows.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) };
-    });
+    app.get(
+      '/Dev/mailbox',
+      { schema: { tags: ['System'], response: ok(z.array(outboxMailSchema)) } },
+      async (request) => {
+        if (!devMailboxAllowed(ctx.config, request)) throw new AppError('NOT_FOUND');
+        const rows = await listOutbox(ctx.db);
+        return { data: rows.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) };
+      },
+    );
   };
 }
 

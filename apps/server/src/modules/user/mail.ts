@@ -1,6 +1,6 @@
 import type { Language } from '@shop/shared';
 import type { CodePurpose } from '../../db/schema/index.js';
-import type { MailMessage } from '../../platform/mail.js';
+import { MAIL_FONT, type MailMessage } from '../../platform/mail.js';
 
 /** The code e-mails, in the recipient's language. */
 const TEXTS: Record<CodePurpose, Record<Language, { subject: string; intro: string }>> = {
@@ -34,7 +34,7 @@ export function codeMail(to: string, purpose: CodePurpose, code: string, languag
     to,
     subject: `${subject}: ${code}`,
     text: `${intro}\n\n${code}\n\n${footer}\n`,
-    html: `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1a1b1e">
+    html: `<!doctype html><html lang="${language}"><body style="font-family:${MAIL_FONT};color:#1a1b1e">
 <p>${intro}</p>
 <p style="font-size:28px;font-weight:700;letter-spacing:6px">${code}</p>
 <p style="color:#666;font-size:13px">${footer}</p>

@@ -1,9 +1,9 @@
 import type { EmailCodeInput, Language, UpdateOwnerInput, UpdateUserInput, UserView } from '@shop/shared';
-import { and, eq, ne, or } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { Db } from '../../db/client.js';
-import { type CodePurpose, sessions, users } from '../../db/schema/index.js';
-import { createSession, deleteSession, hashToken, type UserRow } from '../../platform/auth.js';
+import { type CodePurpose, users } from '../../db/schema/index.js';
+import { createSession, deleteSession, endSessions, type UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords.js';
@@ -126,7 +126,7 @@ export class UserService {
     await this.verifyCode(user, 'confirm_email', input.code, true, ip, async (tx) => {
       await tx.update(users).set({ emailConfirmedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user!.id));
     });
-    return { email: input.email, confirmed: true };
+    return { email: input.email, confirmed: true as const };
   }
 
   async resendConfirmCode(email: string, ip: string) {
@@ -182,7 +182,7 @@ export class UserService {
 
   async verifyResetCode(input: EmailCodeInput, ip: string) {
     await this.verifyCode(await this.byEmail(input.email), 'reset_password', input.code, false, ip);
-    return { email: input.email, valid: true };
+    return { email: input.email, valid: true as const };
   }
 
   async resetPassword(input: { email: string; code: string; password: string }, ip: string) {
@@ -194,7 +194,7 @@ export class UserService {
         .update(users)
         .set({ passwordHash, emailConfirmedAt: user!.emailConfirmedAt ?? new Date(), updatedAt: new Date() })
         .where(eq(users.id, user!.id));
-      await tx.delete(sessions).where(eq(sessions.userId, user!.id));
+      await endSessions(tx as unknown as Db, user!.id);
     });
     await this.ctx.limits.reset('loginFailuresPerAccount', user!.id);
     return { email: input.email };
@@ -314,9 +314,7 @@ export class UserService {
       const updated = await this.db.transaction(async (tx) => {
         const [row] = (await tx.update(users).set(changes).where(eq(users.id, user.id)).returning()) as [UserRow];
         if (changes.passwordHash) {
-          await tx
-            .delete(sessions)
-            .where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, hashToken(currentToken ?? ''))));
+          await endSessions(tx as unknown as Db, user.id, currentToken);
         }
         return row;
       });

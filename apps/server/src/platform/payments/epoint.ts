@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  bankCodeCause,
   type PaymentProvider,
   type PaymentResult,
   ProviderError,
@@ -47,6 +48,7 @@ function resultOf(fields: EpointResultFields, paymentId?: string): PaymentResult
     amount: toMinor(fields.amount),
     code: fields.code ?? null,
     message: fields.message ?? null,
+    cause: approved ? null : bankCodeCause(fields.code),
   };
 }
 

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { Language } from '@shop/shared';
+import type { Language, PaymentFailureCause } from '@shop/shared';
 import { AppError } from '../errors.js';
 
 /** One attempt to charge an order, as handed to a provider (DESIGN §5). */
@@ -26,6 +26,11 @@ export interface PaymentResult {
   amount: number | null;
   code: string | null;
   message: string | null;
+  /**
+   * Why it failed, in words of our catalogue (shown in the merchant's language); null when
+   * approved, or when the provider's code is not one we know (then `message` is shown).
+   */
+  cause: PaymentFailureCause | null;
 }
 
 export interface PaymentProvider {
@@ -76,4 +81,57 @@ export function readSignedResult<T extends { order_id?: unknown }>(body: unknown
     throw new AppError('PAYMENT_SIGNATURE_INVALID');
   }
   return fields;
+}
+
+/**
+ * The bank's response codes as Epoint passes them on (ISO 8583 style, developer.epoint.az/en/errors):
+ * 1xx declines, 2xx declines that also ask to keep the card. Codes not listed have no cause.
+ */
+const BANK_CODE_CAUSES: Record<string, PaymentFailureCause> = {
+  '100': 'declined',
+  '101': 'card_expired',
+  '201': 'card_expired',
+  '102': 'suspected_fraud',
+  '202': 'suspected_fraud',
+  '122': 'suspected_fraud',
+  '129': 'suspected_fraud',
+  '210': 'suspected_fraud',
+  '103': 'contact_bank',
+  '105': 'contact_bank',
+  '107': 'contact_bank',
+  '108': 'contact_bank',
+  '200': 'contact_bank',
+  '203': 'contact_bank',
+  '205': 'contact_bank',
+  '207': 'contact_bank',
+  '104': 'restricted_card',
+  '204': 'restricted_card',
+  '106': 'pin_error',
+  '112': 'pin_error',
+  '117': 'pin_error',
+  '126': 'pin_error',
+  '127': 'pin_error',
+  '128': 'pin_error',
+  '206': 'pin_error',
+  '110': 'invalid_amount',
+  '113': 'invalid_amount',
+  '111': 'invalid_card',
+  '118': 'invalid_card',
+  '125': 'invalid_card',
+  '114': 'not_permitted',
+  '115': 'not_permitted',
+  '119': 'not_permitted',
+  '120': 'not_permitted',
+  '124': 'not_permitted',
+  '116': 'insufficient_funds',
+  '121': 'limit_exceeded',
+  '123': 'limit_exceeded',
+  '180': 'canceled_by_shopper',
+  '208': 'lost_or_stolen',
+  '209': 'lost_or_stolen',
+};
+
+/** The cause of a bank's response code (see BANK_CODE_CAUSES); null for approved or unknown codes. */
+export function bankCodeCause(code: string | null | undefined): PaymentFailureCause | null {
+  return (code && BANK_CODE_CAUSES[code]) || null;
 }

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { PaymentFailureCause } from '@shop/shared';
 import { type PaymentProvider, type PaymentResult, readSignedResult } from './provider.js';
 
 /**
@@ -19,6 +20,13 @@ export interface SandboxResultFields {
   card_mask: string | null;
   amount: number;
 }
+
+/** The codes the sandbox's card page answers with (payment/sandbox-page.ts), as causes. */
+const SANDBOX_CAUSES: Record<string, PaymentFailureCause> = {
+  '100': 'declined',
+  '116': 'insufficient_funds',
+  '200': 'canceled_by_shopper',
+};
 
 export function sandboxEncode(secret: string, fields: SandboxResultFields) {
   const data = Buffer.from(JSON.stringify(fields)).toString('base64');
@@ -44,6 +52,7 @@ export function sandboxProvider(secret: string, pageUrl: (paymentId: string) => 
         amount: Math.round(fields.amount * 100),
         code: fields.code,
         message: fields.message,
+        cause: SANDBOX_CAUSES[fields.code] ?? null,
       };
       return result;
     },

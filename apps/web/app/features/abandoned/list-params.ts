@@ -1,4 +1,10 @@
-import { ABANDONED_STATUSES, type AbandonedListQuery, type AbandonedStatus, abandonedLimits } from '@shop/shared';
+import {
+  ABANDONED_STATUSES,
+  type AbandonedListQuery,
+  type AbandonedStatus,
+  abandonedLimits,
+  isUuid,
+} from '@shop/shared';
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = abandonedLimits.pageSize.default;
@@ -11,8 +17,6 @@ export interface AbandonedListView {
   pageSize: number;
   checkout: string | null;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function positive(value: string | null): number | null {
   if (!value || !/^\d{1,6}$/.test(value)) return null;
@@ -29,7 +33,7 @@ export function readAbandonedListView(params: URLSearchParams): AbandonedListVie
     status: status && (ABANDONED_STATUSES as readonly string[]).includes(status) ? (status as AbandonedStatus) : 'all',
     page: positive(params.get('page')) ?? 1,
     pageSize: size && (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
-    checkout: checkout && UUID.test(checkout) ? checkout : null,
+    checkout: isUuid(checkout) ? checkout : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { UpdateOwnerInput, UpdateUserInput, UserView } from '@shop/shared';
+import type { SignedOut, UpdateOwnerInput, UpdateUserInput, UserView } from '@shop/shared';
 import { type FetchQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { redirect, useNavigate } from 'react-router';
@@ -57,7 +57,7 @@ export function useSignOut() {
   const notice = useNotice();
   const { t } = useTranslation();
   const mutation = useMutation({
-    mutationFn: () => api<{ signedOut: boolean }>('POST', '/User/logout'),
+    mutationFn: () => api<SignedOut>('POST', '/User/logout'),
   });
   const run = async () => {
     try {

@@ -1,14 +1,9 @@
 import { Button, Divider } from '@mantine/core';
+import type { PublicConfig } from '@shop/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../lib/api';
 import { sessionKeys, sessionStored } from '../../lib/storage';
-
-interface PublicConfig {
-  googleClientId: string | null;
-  googleAuthorizeUrl: string | null;
-  devMailbox: boolean;
-}
 
 export function usePublicConfig() {
   return useQuery({ queryKey: ['Config'], queryFn: () => apiGet<PublicConfig>('/config'), staleTime: Infinity });

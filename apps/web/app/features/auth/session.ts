@@ -1,15 +1,9 @@
-import type { MarketView, UserView } from '@shop/shared';
+import type { MarketView, SignedIn } from '@shop/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { resolveChosenMarket } from '../../lib/chosen-market';
 import { tags } from '../../lib/query';
 import { sessionKeys, sessionStored, storageKeys, stored } from '../../lib/storage';
-
-export interface SignedIn {
-  token: string;
-  expiresAt: string;
-  user: UserView;
-}
 
 /**
  * Where a freshly signed-in merchant goes: back to the store page they came from, else the

@@ -4,7 +4,7 @@ import { formatDate, intlTimeZone } from '../../lib/display';
 
 /**
  * Whole minutes until the last hold of a SKU ends, at least one — as the server counts them for
- * STOCK_HELD (checkout/stock.ts minutesLeft), so that the sentence said before asking is the one
+ * STOCK_HELD (product/stock.ts minutesLeft), so that the sentence said before asking is the one
  * the server would answer.
  */
 export function minutesLeft(heldUntil: string | null, now = Date.now()): number {

@@ -4,10 +4,13 @@ import type {
   CategoryView,
   CollectionInput,
   CollectionView,
+  Deleted,
   InventoryRow,
   Page,
   ProductListItem,
+  ReleasedHolds,
   ReleaseHoldsInput,
+  StockAdjustment,
 } from '@shop/shared';
 import { catalogLimits } from '@shop/shared';
 import {
@@ -75,7 +78,7 @@ export function useDeleteCategory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ marketId, id }: { marketId: string; id: string }) =>
-      api<{ id: string; deleted: boolean }>('DELETE', `/Category/${marketId}/${id}`),
+      api<Deleted>('DELETE', `/Category/${marketId}/${id}`),
     onSuccess: ({ id }, { marketId }) => {
       queryClient.removeQueries({ queryKey: categoryQuery(marketId, id).queryKey });
       return queryClient.invalidateQueries({ queryKey: catalogTags.categories });
@@ -161,7 +164,7 @@ export function useDeleteCollection() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ marketId, id }: { marketId: string; id: string }) =>
-      api<{ id: string; deleted: boolean }>('DELETE', `/Collection/delete-collection/${id}/${marketId}`),
+      api<Deleted>('DELETE', `/Collection/delete-collection/${id}/${marketId}`),
     onSuccess: ({ id }, { marketId }) => {
       queryClient.removeQueries({ queryKey: collectionQuery(marketId, id).queryKey });
       return Promise.all([
@@ -193,18 +196,10 @@ export const inventoryQuery = (marketId: string, { search, level, page }: Invent
     staleTime: 10_000,
   });
 
-export interface AdjustResult {
-  productId: string;
-  variantId: string | null;
-  /** The adjusted SKU's units after the change. */
-  stock: number;
-  productStock: number;
-}
-
 export function useAdjustStock() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: AdjustStockInput) => api<AdjustResult>('POST', '/Inventory/adjust', input),
+    mutationFn: (input: AdjustStockInput) => api<StockAdjustment>('POST', '/Inventory/adjust', input),
     // Stock shows on the product screens too (list, editor).
     onSuccess: () =>
       Promise.all([
@@ -214,18 +209,11 @@ export function useAdjustStock() {
   });
 }
 
-export interface ReleaseHoldsResult {
-  /** Checkouts that stopped holding units. */
-  checkouts: number;
-  /** Units of the SKU given back. */
-  units: number;
-}
-
 /** Gives back now every unit held by the checkouts that hold this SKU → POST /Inventory/release-holds. */
 export function useReleaseHolds() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ReleaseHoldsInput) => api<ReleaseHoldsResult>('POST', '/Inventory/release-holds', input),
+    mutationFn: (input: ReleaseHoldsInput) => api<ReleasedHolds>('POST', '/Inventory/release-holds', input),
     // Held and available show on the product editor too.
     onSuccess: () =>
       Promise.all([

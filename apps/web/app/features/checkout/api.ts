@@ -1,7 +1,5 @@
-import type { Checkout, ConfirmCheckoutInput, ShippingTariff } from '@shop/shared';
+import type { Checkout, CheckoutTariff, ConfirmCheckoutInput, PaymentStarted } from '@shop/shared';
 import { api } from '../../lib/api';
-
-export type CheckoutTariff = ShippingTariff & { shippingPrice?: number };
 
 /** The checkout, order and payment calls of SPEC §7. */
 export const checkoutApi = {
@@ -16,7 +14,7 @@ export const checkoutApi = {
   place: (checkoutId: string, uniqueCode: string, expectedTotal: number) =>
     api<Checkout>('POST', '/Order', { checkoutId, uniqueCode, expectedTotal }),
   startPayment: (orderId: string, uniqueCode: string) =>
-    api<{ redirectUrl: string }>('POST', '/Payment/start', { orderId, uniqueCode }),
+    api<PaymentStarted>('POST', '/Payment/start', { orderId, uniqueCode }),
   status: (orderId: string, uniqueCode: string) =>
     api<Checkout>('GET', `/Order/status/${orderId}?uniqueCode=${encodeURIComponent(uniqueCode)}`),
 };

@@ -1,22 +1,24 @@
 import {
   type Address,
   type Checkout,
+  type CheckoutTariff,
   type ConfirmCheckoutInput,
   confirmCheckoutSchema,
   type Language,
   nationalPhone,
   REGIONS,
   tariffPrice,
+  textComparer,
 } from '@shop/shared';
 import type { TFunction } from 'i18next';
-import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
 import { useNotice } from '../../ui/notice';
 import { useMoney } from '../../ui/price';
-import { type CheckoutTariff, checkoutApi } from './api';
+import { checkoutApi } from './api';
 import css from './checkout.module.css';
-import { OrderLines, OrderTotals, ReservationCountdown } from './order-summary';
+import { OrderLines, OrderTotals, ReservationCountdown, totalShown } from './order-summary';
 
 interface AddressForm {
   firstName: string;
@@ -123,9 +125,18 @@ export function CheckoutForm({ checkout, uniqueCode, language, reload, onPayment
   const [paying, setPaying] = useState(false);
   const [priceChanged, setPriceChanged] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  // Fields changed since the last render; fields that have shown an error are checked again at
+  // once on each change from then on.
+  const edited = useRef(new Set<string>());
+  const flagged = useRef(new Set<string>());
+  for (const path of Object.keys(errors)) flagged.current.add(path);
 
   const regions = useMemo(
-    () => [...REGIONS].sort((a, b) => a.names[language].localeCompare(b.names[language], language)),
+    // Azerbaijani's own alphabet in az (a browser may lack ICU's Azerbaijani data: shared/alphabet.ts).
+    () => {
+      const compare = textComparer(language);
+      return [...REGIONS].sort((a, b) => compare(a.names[language], b.names[language]));
+    },
     [language],
   );
 
@@ -143,6 +154,7 @@ export function CheckoutForm({ checkout, uniqueCode, language, reload, onPayment
       .then((list) => {
         if (!current) return;
         setTariffs(list);
+        edited.current.add('shippingTariffId');
         setForm((f) => (list.some((tariff) => tariff.id === f.tariffId) ? f : { ...f, tariffId: list[0]?.id ?? '' }));
       })
       .catch(() => {
@@ -159,9 +171,35 @@ export function CheckoutForm({ checkout, uniqueCode, language, reload, onPayment
   const chosenTariff = tariffs?.find((tariff) => tariff.id === form.tariffId);
   const shipping = chosenTariff ? tariffPrice(chosenTariff) : null;
 
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const setAddress = (which: 'shipping' | 'billing', key: keyof AddressForm, value: string) =>
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
+    edited.current.add(key === 'tariffId' ? 'shippingTariffId' : key);
+    setForm((f) => ({ ...f, [key]: value }));
+  };
+  const setAddress = (which: 'shipping' | 'billing', key: keyof AddressForm, value: string) => {
+    edited.current.add(`${which}Address.${key}`);
     setForm((f) => ({ ...f, [which]: { ...f[which], [key]: value } }));
+  };
+
+  // An error goes as soon as its field is right, says what the field still needs while it is not,
+  // and comes back if the field is emptied again; a field that never showed one waits for Pay.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of the form.
+  useEffect(() => {
+    const paths = [...edited.current].filter((path) => flagged.current.has(path));
+    edited.current.clear();
+    // Switching to "same as delivery" takes the billing fields (and their errors) away.
+    const gone = form.billingSame ? Object.keys(errors).filter((path) => path.startsWith('billingAddress.')) : [];
+    if (paths.length === 0 && gone.length === 0) return;
+    const found = validate(toInput(form, checkout, uniqueCode));
+    setErrors((current) => {
+      const next = { ...current };
+      for (const path of gone) delete next[path];
+      for (const path of paths) {
+        if (found[path]) next[path] = found[path];
+        else delete next[path];
+      }
+      return next;
+    });
+  }, [form]);
 
   const errorOf = (path: string) => (errors[path] ? t(`messages:${errors[path]}`) : undefined);
 
@@ -328,6 +366,7 @@ export function CheckoutForm({ checkout, uniqueCode, language, reload, onPayment
 
   return (
     <form ref={formRef} className={css.page} onSubmit={pay} noValidate data-testid="checkout-form">
+      <SummaryBar checkout={checkout} shipping={shipping} />
       <div className={css.form}>
         <fieldset className={css.group}>
           <legend>{t('storefront.checkout.contact')}</legend>
@@ -444,13 +483,16 @@ export function CheckoutForm({ checkout, uniqueCode, language, reload, onPayment
       </div>
 
       <aside className={css.summary} aria-label={t('storefront.checkout.summary')}>
-        <h2>{t('storefront.checkout.summary')}</h2>
+        {/* On a phone the lines are in the bar above the form; the totals stay by the Pay button. */}
+        <div className={css.summaryItems}>
+          <h2>{t('storefront.checkout.summary')}</h2>
+          <OrderLines checkout={checkout} />
+        </div>
         {priceChanged && (
           <p className={css.banner} role="status" data-testid="price-changed">
             {t('messages:PRICE_CHANGED')}
           </p>
         )}
-        <OrderLines checkout={checkout} />
         <OrderTotals checkout={checkout} shipping={shipping} />
         <ReservationCountdown until={checkout.reservedUntil} />
         <button type="submit" className={css.pay} disabled={paying} data-testid="pay">
@@ -458,6 +500,46 @@ export function CheckoutForm({ checkout, uniqueCode, language, reload, onPayment
         </button>
       </aside>
     </form>
+  );
+}
+
+/**
+ * On a phone (Shopify's pattern) the order summary is a bar above the form, "Show order summary"
+ * with the total, that opens on tap; the form has the screen. Hidden on wider screens, where the
+ * summary sits beside the form.
+ */
+function SummaryBar({ checkout, shipping }: { checkout: Checkout; shipping: number | null }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const [open, setOpen] = useState(false);
+  const panel = useId();
+  return (
+    <div className={css.summaryBar} data-testid="summary-bar">
+      <button
+        type="button"
+        className={css.summaryToggle}
+        aria-expanded={open}
+        aria-controls={panel}
+        onClick={() => setOpen((o) => !o)}
+        data-testid="summary-toggle"
+      >
+        <span>{t(open ? 'storefront.checkout.hideSummary' : 'storefront.checkout.showSummary')}</span>
+        <svg className={css.chevron} width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
+          <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
+        </svg>
+        <strong data-testid="summary-bar-total">{money(totalShown(checkout, shipping))}</strong>
+      </button>
+      <section
+        id={panel}
+        className={css.summaryPanel}
+        aria-label={t('storefront.checkout.summary')}
+        hidden={!open}
+        data-testid="summary-panel"
+      >
+        <OrderLines checkout={checkout} marked={false} />
+        <OrderTotals checkout={checkout} shipping={shipping} marked={false} />
+      </section>
+    </div>
   );
 }
 

@@ -4,14 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { Price, useMoney } from '../../ui/price';
 import css from './checkout.module.css';
 
-/** The lines and totals of a checkout or order: image, title, variant, quantity, prices. */
-export function OrderLines({ checkout }: { checkout: Checkout }) {
+/**
+ * The lines and totals of a checkout or order: image, title, variant, quantity, prices.
+ * `marked: false` for a second copy on the same page (the phone's summary bar): test ids stay unique.
+ */
+export function OrderLines({ checkout, marked = true }: { checkout: Checkout; marked?: boolean }) {
   const { t } = useTranslation();
   const money = useMoney();
   return (
     <ul className={css.lines} aria-label={t('storefront.checkout.items')}>
       {checkout.items.map((line) => (
-        <li key={line.id} className={css.line} data-testid="summary-line">
+        <li key={line.id} className={css.line} data-testid={marked ? 'summary-line' : undefined}>
           <div className={css.thumb}>
             {line.imageUrl ? <img src={imageUrl(line.imageUrl, 400)} alt="" width={56} height={56} /> : <span />}
             <span className={css.qty} aria-hidden="true">
@@ -33,17 +36,35 @@ export function OrderLines({ checkout }: { checkout: Checkout }) {
   );
 }
 
-export function OrderTotals({ checkout, shipping }: { checkout: Checkout; shipping?: number | null }) {
+/** The delivery price shown: the tariff chosen on the page, else the checkout's own; null before one is chosen. */
+function shippingShown(checkout: Checkout, shipping?: number | null): number | null {
+  return shipping ?? (checkout.shippingTariffId ? checkout.shippingPrice : null);
+}
+
+/** What the shopper pays: the lines and the delivery shown (none yet before a tariff is chosen). */
+export function totalShown(checkout: Checkout, shipping?: number | null): number {
+  return checkout.subtotal + (shippingShown(checkout, shipping) ?? 0);
+}
+
+export function OrderTotals({
+  checkout,
+  shipping,
+  marked = true,
+}: {
+  checkout: Checkout;
+  shipping?: number | null;
+  marked?: boolean;
+}) {
   const { t } = useTranslation();
   const money = useMoney();
-  const shippingPrice = shipping ?? (checkout.shippingTariffId ? checkout.shippingPrice : null);
-  const total = checkout.subtotal + (shippingPrice ?? 0);
+  const shippingPrice = shippingShown(checkout, shipping);
+  const total = totalShown(checkout, shipping);
   return (
     <dl className={css.totals}>
       <dt>{t('storefront.checkout.subtotal')}</dt>
-      <dd data-testid="summary-subtotal">{money(checkout.subtotal)}</dd>
+      <dd data-testid={marked ? 'summary-subtotal' : undefined}>{money(checkout.subtotal)}</dd>
       <dt>{t('storefront.checkout.shipping')}</dt>
-      <dd data-testid="summary-shipping">
+      <dd data-testid={marked ? 'summary-shipping' : undefined}>
         {shippingPrice === null
           ? t('storefront.checkout.shippingLater')
           : shippingPrice === 0
@@ -51,7 +72,7 @@ export function OrderTotals({ checkout, shipping }: { checkout: Checkout; shippi
             : money(shippingPrice)}
       </dd>
       <dt className={css.grand}>{t('storefront.checkout.total')}</dt>
-      <dd className={css.grand} data-testid="summary-total">
+      <dd className={css.grand} data-testid={marked ? 'summary-total' : undefined}>
         {money(total)}
       </dd>
     </dl>

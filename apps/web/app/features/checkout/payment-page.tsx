@@ -1,4 +1,4 @@
-import type { AnalyticsIds, Checkout } from '@shop/shared';
+import type { AnalyticsIds, Checkout, PublicMarket } from '@shop/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { AnalyticsPixels } from '../../lib/analytics/pixels';
 import { countStorePage, trackPurchase } from '../../lib/analytics/track';
@@ -20,7 +20,8 @@ export function PaymentResultPage({ outcome, language }: { outcome: 'success' | 
     async (order: Checkout) => {
       let ids: AnalyticsIds | null = null;
       if (!store) {
-        ids = await apiGet<AnalyticsIds>(`/Market/get-store-by-name/${encodeURIComponent(order.marketName)}`).catch(
+        // The public store carries its pixel ids.
+        ids = await apiGet<PublicMarket>(`/Market/get-store-by-name/${encodeURIComponent(order.marketName)}`).catch(
           () => null,
         );
       }

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api';
-import { storePath, useStore } from '../../lib/store-context';
+import { rememberedStoreHome, storePath, useStore } from '../../lib/store-context';
 import { storedVisitorId } from '../../lib/visitor';
 import { useNotice } from '../../ui/notice';
 import { checkoutApi } from './api';
@@ -13,7 +13,11 @@ import { AddressBlock, OrderLines, OrderTotals } from './order-summary';
 const POLL_MS = 1500;
 const POLL_TIMES = 20;
 
-type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'order'; order: Checkout };
+type State =
+  | { kind: 'loading' }
+  /** No order to show: none named, none of this visitor's, or it could not be read. */
+  | { kind: 'noOrder'; unreadable: boolean }
+  | { kind: 'order'; order: Checkout };
 
 /**
  * Where the payment provider sends the shopper back (SPEC §2 card-success / card-failed). What
@@ -42,7 +46,7 @@ export function PaymentResult({
   useEffect(() => {
     const uniqueCode = storedVisitorId();
     if (!uniqueCode || !orderId) {
-      setState({ kind: 'error', message: t('messages:INVALID_SESSION_OR_STORE') });
+      setState({ kind: 'noOrder', unreadable: false });
       return;
     }
     let stopped = false;
@@ -53,8 +57,10 @@ export function PaymentResult({
         if (stopped) return;
         setState({ kind: 'order', order });
         if (order.paymentStatus === 'pending' && left > 0) timer = setTimeout(() => poll(left - 1), POLL_MS);
-      } catch {
-        if (!stopped) setState({ kind: 'error', message: t('messages:ERROR_LOADING_CHECKOUT') });
+      } catch (error) {
+        // Not found: a mistyped or foreign link. Anything else: the order may be there, unread.
+        const unreadable = !(error instanceof ApiError && error.code === 'NOT_FOUND');
+        if (!stopped) setState({ kind: 'noOrder', unreadable });
       }
     };
     void poll(POLL_TIMES);
@@ -62,7 +68,7 @@ export function PaymentResult({
       stopped = true;
       clearTimeout(timer);
     };
-  }, [orderId, t]);
+  }, [orderId]);
 
   useEffect(() => {
     if (state.kind === 'order' && !seen.current) {
@@ -76,13 +82,7 @@ export function PaymentResult({
   }, [state, onPaid, onOrder]);
 
   if (state.kind === 'loading') return <div className={css.skeleton} aria-busy="true" />;
-  if (state.kind === 'error') {
-    return (
-      <div className={css.result} role="alert" data-testid="payment-result-error">
-        <p>{state.message}</p>
-      </div>
-    );
-  }
+  if (state.kind === 'noOrder') return <NoOrder unreadable={state.unreadable} />;
   const { order } = state;
   if (order.paymentStatus === 'paid') return <Paid order={order} language={language} />;
   if (order.paymentStatus === 'canceled') return <Canceled order={order} language={language} />;
@@ -98,6 +98,30 @@ export function PaymentResult({
     );
   }
   return <Failed order={order} outcome={outcome} language={language} />;
+}
+
+/**
+ * A result page opened without an order of this visitor (a bookmark, a link shared, another
+ * browser): it says so and leads back to the store the visitor came from — this page's store, the
+ * one browsed last, the one chosen in the control panel — or else to the landing page.
+ */
+function NoOrder({ unreadable }: { unreadable: boolean }) {
+  const { t } = useTranslation();
+  const store = useStore();
+  // Rendered in the browser only (the page starts loading): storage can be read here.
+  const home = store ? storePath(store.base) : rememberedStoreHome();
+  return (
+    <div className={css.result} data-testid="payment-no-order">
+      <span className={css.resultIcon} data-pending="true" aria-hidden="true">
+        ?
+      </span>
+      <h1>{t(unreadable ? 'messages:ERROR_LOADING_CHECKOUT' : 'storefront.result.noOrderTitle')}</h1>
+      <p>{t(unreadable ? 'storefront.result.unreadableText' : 'storefront.result.noOrderText')}</p>
+      <a className={`${css.pay} ${css.payLink}`} href={home ?? '/'} data-testid="no-order-next">
+        {t(home ? 'storefront.result.backToStore' : 'storefront.result.toHome')}
+      </a>
+    </div>
+  );
 }
 
 function useContinueHref(order: Checkout) {

@@ -3,7 +3,7 @@ import type { Dashboard } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { formatCount, formatMoney, formatPercent, longDay } from './format';
 
-/** Every day of the range, newest first: orders, paid orders, revenue, sessions, conversion. */
+/** Every day of the range, newest first: paid orders, revenue, sessions, conversion. */
 export function DailyTable({ dashboard, language }: { dashboard: Dashboard | undefined; language: string }) {
   const { t } = useTranslation();
   const days = [...(dashboard?.days ?? [])].reverse();
@@ -20,7 +20,6 @@ export function DailyTable({ dashboard, language }: { dashboard: Dashboard | und
               <Table.Tr>
                 <Table.Th>{t('dashboard.daily.date')}</Table.Th>
                 <Table.Th ta="right">{t('dashboard.metrics.orders')}</Table.Th>
-                <Table.Th ta="right">{t('dashboard.metrics.paidOrders')}</Table.Th>
                 <Table.Th ta="right">{t('dashboard.metrics.revenue')}</Table.Th>
                 <Table.Th ta="right">{t('dashboard.metrics.sessions')}</Table.Th>
                 <Table.Th ta="right">{t('dashboard.metrics.conversionRate')}</Table.Th>
@@ -31,11 +30,10 @@ export function DailyTable({ dashboard, language }: { dashboard: Dashboard | und
                 <Table.Tr key={day.date} data-testid="daily-row" data-date={day.date}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{longDay(day.date)}</Table.Td>
                   <Table.Td {...number}>{formatCount(day.orders, language)}</Table.Td>
-                  <Table.Td {...number}>{formatCount(day.paidOrders, language)}</Table.Td>
                   <Table.Td {...number}>{formatMoney(day.revenue, language)}</Table.Td>
                   <Table.Td {...number}>{formatCount(day.sessions, language)}</Table.Td>
                   <Table.Td {...number}>
-                    {formatPercent(day.sessions ? day.paidOrders / day.sessions : null, language, 2)}
+                    {formatPercent(day.sessions ? day.orders / day.sessions : null, language, 2)}
                   </Table.Td>
                 </Table.Tr>
               ))}

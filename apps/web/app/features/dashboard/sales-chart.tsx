@@ -12,9 +12,9 @@ export function SalesChart({ dashboard, language }: { dashboard: Dashboard | und
     day: shortDay(day.date),
     // The chart works in manats; the formatter shows them as money again.
     revenue: day.revenue / 100,
-    orders: day.paidOrders,
+    orders: day.orders,
   }));
-  const empty = dashboard ? dashboard.current.revenue === 0 && dashboard.current.paidOrders === 0 : false;
+  const empty = dashboard ? dashboard.current.revenue === 0 && dashboard.current.orders === 0 : false;
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="sales-chart-title">
       <Title order={2} size="h4" id="sales-chart-title" mb="md">

@@ -1,14 +1,12 @@
 import { Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { type Dashboard, FULFILLMENT_STATUSES, PAYMENT_STATUSES } from '@shop/shared';
+import { DASHBOARD_REFUND_STATES, type Dashboard, FULFILLMENT_STATUSES } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from './format';
 
 const COLORS: Record<string, string> = {
   paid: 'teal',
-  pending: 'yellow',
-  failed: 'red',
-  unpaid: 'gray',
-  canceled: 'dark',
+  partiallyRefunded: 'orange',
+  refunded: 'red',
   unfulfilled: 'yellow',
   partial: 'cyan',
   fulfilled: 'teal',
@@ -21,12 +19,12 @@ function Bars({
   language,
 }: {
   title: string;
-  kind: 'payment' | 'fulfillment';
+  kind: 'refund' | 'fulfillment';
   counts: Record<string, number>;
   language: string;
 }) {
   const { t } = useTranslation();
-  const statuses = kind === 'payment' ? PAYMENT_STATUSES : FULFILLMENT_STATUSES;
+  const statuses = kind === 'refund' ? DASHBOARD_REFUND_STATES : FULFILLMENT_STATUSES;
   const total = statuses.reduce((sum, s) => sum + (counts[s] ?? 0), 0);
   return (
     <Stack gap="sm" data-testid={`status-${kind}`}>
@@ -51,7 +49,7 @@ function Bars({
   );
 }
 
-/** Orders placed in the range, by where they stand now: payment and fulfilment. */
+/** The range's paid orders (the dashboard's one set), by where they stand now: refunds and fulfilment. */
 export function StatusBreakdown({ dashboard, language }: { dashboard: Dashboard | undefined; language: string }) {
   const { t } = useTranslation();
   return (
@@ -62,9 +60,9 @@ export function StatusBreakdown({ dashboard, language }: { dashboard: Dashboard 
       {dashboard ? (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
           <Bars
-            title={t('dashboard.status.payment')}
-            kind="payment"
-            counts={dashboard.ordersByPaymentStatus}
+            title={t('dashboard.status.refund')}
+            kind="refund"
+            counts={dashboard.ordersByRefund}
             language={language}
           />
           <Bars

@@ -4,7 +4,6 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
-import { errorText } from '../../lib/form';
 import { useNotice } from '../../ui/notice';
 import { ActionModal } from './action-modal';
 import {
@@ -16,7 +15,7 @@ import {
   unitsToFulfil,
 } from './actions';
 import { LineQuantities } from './line-quantities';
-import { useActionErrorText, useServerReason } from './messages';
+import { useActionErrorText, useActionFailure } from './messages';
 import { useFulfillOrder } from './queries';
 
 /** "Fulfil items": how many units of each line go out now (all that remain by default), and whether to tell the shopper. */
@@ -39,7 +38,7 @@ function FulfilForm({ order, onDone }: { order: OrderDetails; onDone: () => void
   const notice = useNotice();
   const fulfil = useFulfillOrder();
   const errorOf = useActionErrorText();
-  const reasonOf = useServerReason();
+  const failureOf = useActionFailure('fulfil');
   const [quantities, setQuantities] = useState<Quantities>(() => defaultFulfilQuantities(order));
   const [notify, setNotify] = useState(true);
   const [errors, setErrors] = useState<ActionErrors>({});
@@ -67,8 +66,9 @@ function FulfilForm({ order, onDone }: { order: OrderDetails; onDone: () => void
             }
           }
           setErrors(fields);
-          setFailure({ title: errorText(error, t), reason: reasonOf(error) });
-          notice(errorText(error, t), 'error');
+          const failed = failureOf(error);
+          setFailure(failed);
+          notice(failed.title, 'error');
         },
       },
     );

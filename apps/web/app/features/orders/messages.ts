@@ -10,17 +10,19 @@ export function useActionErrorText() {
 }
 
 /**
- * What the server said beyond the catalogue's words: a refusal of the payment provider comes as
- * "Failed to refund order" (the notice) with the provider's own words in `reason`, which the
- * dialog shows where the merchant is looking. Null when there is nothing more to say.
+ * A fulfilment or refund that failed, as SPEC §8 says it — "Failed to fulfill order", "Failed to
+ * refund order" — with the reason under it: the payment provider's own words (REFUND_FAILED's
+ * `reason`), else what the server answered (this order is already fulfilled, the connection
+ * failed, …). No reason when the server named fields (they show at their fields) or said no more.
  */
-export function useServerReason() {
+export function useActionFailure(action: 'fulfil' | 'refund') {
   const { t } = useTranslation();
-  return (error: unknown): string | null => {
-    if (!(error instanceof ApiError) || error.status === 0) return null;
-    if (error.reason?.trim()) return t('orders.errors.reason', { reason: error.reason.trim() });
-    if (Object.keys(error.fields).length > 0) return null;
-    const message = error.message.trim();
-    return message && message !== t(`messages:${error.code}`) ? message : null;
+  const failed = action === 'fulfil' ? 'FULFILL_FAILED' : 'REFUND_FAILED';
+  return (error: unknown): { title: string; reason: string | null } => {
+    const title = t(`messages:${failed}`);
+    if (!(error instanceof ApiError)) return { title, reason: t('messages:INTERNAL') };
+    if (error.reason?.trim()) return { title, reason: t('orders.errors.reason', { reason: error.reason.trim() }) };
+    if (error.code === failed || Object.keys(error.fields).length > 0) return { title, reason: null };
+    return { title, reason: t(`messages:${error.code}`, error.params ?? {}) };
   };
 }

@@ -1,5 +1,7 @@
-import type { OrderDetails, OrderDetailsLine } from '@shop/shared';
+import type { Language, OrderDetails, OrderDetailsLine, OrderEvent } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
+import { createI18n } from '../../lib/i18n';
+import { locales } from '../../lib/locales';
 import {
   canFulfil,
   canRefund,
@@ -12,6 +14,7 @@ import {
   unitsToRestock,
   valueOfUnits,
 } from './actions';
+import { describeEvent } from './events';
 import { orderName } from './format';
 import { isDay, orderQueryString, readOrderListView, toOrderListQuery, writeOrderListView } from './list-params';
 
@@ -195,5 +198,38 @@ describe('order names', () => {
   it('prefix + number + suffix', () => {
     expect(orderName('#', 1001, '')).toBe('#1001');
     expect(orderName('SB-', 1001, '-AZ')).toBe('SB-1001-AZ');
+  });
+});
+
+describe('the timeline says why a payment failed in the merchant’s language', () => {
+  const event = (data: Record<string, unknown>): OrderEvent => ({
+    id: '1',
+    kind: 'payment_failed',
+    data: { paymentId: 'p1', ...data },
+    createdAt: '2026-03-12T10:00:00.000Z',
+  });
+  const say = (language: Language, data: Record<string, unknown>) =>
+    describeEvent(event(data), language, createI18n(language, locales[language]).t);
+
+  it('a cause the provider’s code maps to, in az, en and ru — not the provider’s English', () => {
+    expect(say('az', { code: '100', cause: 'declined', reason: 'Declined' })).toEqual({
+      title: 'Ödəniş uğursuz oldu',
+      detail: 'Bank kartı rədd etdi',
+    });
+    expect(say('az', { code: '116', cause: 'insufficient_funds', reason: 'Insufficient funds' }).detail).toBe(
+      'Kartda kifayət qədər vəsait yoxdur',
+    );
+    expect(say('ru', { code: '116', cause: 'insufficient_funds', reason: 'Insufficient funds' }).detail).toBe(
+      'На карте недостаточно средств',
+    );
+    expect(say('en', { code: '100', cause: 'declined', reason: 'Declined' }).detail).toBe('The bank declined the card');
+  });
+
+  it('a code without a cause keeps the provider’s own words', () => {
+    expect(say('az', { code: '902', cause: null, reason: 'Decline reason: invalid transaction' }).detail).toBe(
+      'Decline reason: invalid transaction',
+    );
+    // Written before causes existed.
+    expect(say('az', { code: '100', reason: 'Declined' }).detail).toBe('Declined');
   });
 });

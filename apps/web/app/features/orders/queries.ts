@@ -1,11 +1,11 @@
 import type {
   FulfillOrderInput,
-  MarketView,
   OrderDetails,
   OrderListPage,
   OrderListQuery,
   OrderSettings,
   OrderSettingsInput,
+  OwnerMarket,
   RefundOrderInput,
 } from '@shop/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -96,19 +96,16 @@ export async function downloadOrdersCsv(marketId: string, query: ListQuery): Pro
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** The owner's view of a store: the order settings come with it. */
-type MarketWithOrderSettings = MarketView & Partial<OrderSettings>;
-
-/** The store's order settings, from GET /Market/get-store-by-id (Store tag); defaults as the server's. */
+/** The store's order settings, from GET /Market/get-store-by-id (Store tag): the owner's view carries them. */
 export const orderSettingsQuery = (marketId: string) =>
   queryOptions({
     queryKey: [...tags.store, marketId, 'byId'] as const,
-    queryFn: () => apiGet<MarketWithOrderSettings>(`/Market/get-store-by-id/${marketId}`),
-    select: (market): OrderSettings => ({
-      orderPrefix: market.orderPrefix ?? '#',
-      orderSuffix: market.orderSuffix ?? '',
-      autoFulfill: market.autoFulfill ?? false,
-      nextOrderNumber: market.nextOrderNumber ?? 1001,
+    queryFn: () => apiGet<OwnerMarket>(`/Market/get-store-by-id/${marketId}`),
+    select: ({ orderPrefix, orderSuffix, autoFulfill, nextOrderNumber }): OrderSettings => ({
+      orderPrefix,
+      orderSuffix,
+      autoFulfill,
+      nextOrderNumber,
     }),
     staleTime: 30_000,
   });

@@ -4,7 +4,6 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
-import { errorText } from '../../lib/form';
 import { useNotice } from '../../ui/notice';
 import { useRootData } from '../../ui/preferences';
 import { ActionModal } from './action-modal';
@@ -19,7 +18,7 @@ import {
   valueOfUnits,
 } from './actions';
 import { LineQuantities } from './line-quantities';
-import { useActionErrorText, useServerReason } from './messages';
+import { useActionErrorText, useActionFailure } from './messages';
 import { useRefundOrder } from './queries';
 
 /**
@@ -46,7 +45,7 @@ function RefundForm({ order, onDone }: { order: OrderDetails; onDone: () => void
   const notice = useNotice();
   const refund = useRefundOrder();
   const errorOf = useActionErrorText();
-  const reasonOf = useServerReason();
+  const failureOf = useActionFailure('refund');
   const [values, setValues] = useState<RefundValues>(() => defaultRefundValues(order));
   const [errors, setErrors] = useState<ActionErrors>({});
   const [failure, setFailure] = useState<{ title: string; reason: string | null } | null>(null);
@@ -92,8 +91,9 @@ function RefundForm({ order, onDone }: { order: OrderDetails; onDone: () => void
             }
           }
           setErrors(fields);
-          setFailure({ title: errorText(error, t), reason: reasonOf(error) });
-          notice(errorText(error, t), 'error');
+          const failed = failureOf(error);
+          setFailure(failed);
+          notice(failed.title, 'error');
         },
       },
     );

@@ -1,5 +1,5 @@
 import { Text, Timeline } from '@mantine/core';
-import { formatMoney, type OrderEvent, type OrderEventKind } from '@shop/shared';
+import type { OrderEvent, OrderEventKind } from '@shop/shared';
 import {
   type Icon,
   IconAlertTriangle,
@@ -15,9 +15,9 @@ import {
   IconTruckDelivery,
   IconX,
 } from '@tabler/icons-react';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useRootData } from '../../ui/preferences';
+import { describeEvent } from './events';
 import { formatDateTime } from './format';
 
 const ICONS: Record<OrderEventKind, Icon> = {
@@ -47,112 +47,6 @@ const COLOURS: Partial<Record<OrderEventKind, string>> = {
   payment_return_failed: 'red',
 };
 
-/** Why a payment went back by itself (payment_returned's `cause`). */
-const RETURN_CAUSES = new Set(['already_paid', 'order_canceled', 'amount_mismatch', 'out_of_stock']);
-
-/** The e-mails the shop sends about an order (email_sent's `mail`). */
-const MAILS: Record<string, string> = {
-  confirmation: 'orders.events.emailConfirmation',
-  fulfillment: 'orders.events.emailFulfillment',
-  refund: 'orders.events.emailRefund',
-};
-
-const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
-const count = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-
-/** Units an event speaks of: a count it carries, or the sum of its lines. */
-function unitsOf(data: Record<string, unknown>): number | null {
-  const direct = count(data.quantity) ?? count(data.units);
-  if (direct !== null) return direct;
-  const lines = Array.isArray(data.items) ? data.items : Array.isArray(data.restock) ? data.restock : null;
-  if (!lines) return null;
-  return lines.reduce((sum: number, line) => sum + (count((line as { quantity?: unknown })?.quantity) ?? 0), 0);
-}
-
-/** "Alpha shirt × 1, Gamma shirt (S / Blue) × 2": the lines an event names. */
-function linesOf(value: unknown): string | null {
-  if (!Array.isArray(value)) return null;
-  const parts = value.flatMap((line) => {
-    const { title, variantTitle, quantity } = (line ?? {}) as Record<string, unknown>;
-    if (!text(title) || count(quantity) === null) return [];
-    return [`${title}${text(variantTitle) ? ` (${variantTitle})` : ''} × ${quantity}`];
-  });
-  return parts.length ? parts.join(', ') : null;
-}
-
-/** What happened, as a sentence, and a detail line when the event carries one. */
-function describe(event: OrderEvent, language: string, t: TFunction): { title: string; detail: string | null } {
-  const { data } = event;
-  const amount = count(data.amount);
-  const money = amount === null ? null : formatMoney(amount, language);
-  switch (event.kind) {
-    case 'paid':
-      return {
-        title: money ? t('orders.events.paidAmount', { amount: money }) : t('orders.events.paid'),
-        detail: text(data.cardMask) ? t('orders.events.card', { mask: data.cardMask }) : null,
-      };
-    case 'payment_failed':
-      return { title: t('orders.events.payment_failed'), detail: text(data.reason) };
-    case 'payment_returned':
-    case 'payment_return_failed': {
-      const returned = event.kind === 'payment_returned';
-      const cause = RETURN_CAUSES.has(String(data.cause)) ? t(`orders.events.returnCause.${data.cause}`) : null;
-      const card = text(data.cardMask) ? t('orders.events.card', { mask: data.cardMask }) : null;
-      return {
-        title: t(`orders.events.${returned ? 'paymentReturned' : 'paymentReturnFailed'}`, { amount: money ?? '' }),
-        detail: [cause, card, returned ? null : text(data.reason)].filter(Boolean).join(' · ') || null,
-      };
-    }
-    case 'fulfilled': {
-      const units = unitsOf(data);
-      return {
-        title: units ? t('orders.events.fulfilledUnits', { count: units }) : t('orders.events.fulfilled'),
-        detail:
-          [linesOf(data.items), data.automatic === true ? t('orders.events.automatic') : null]
-            .filter(Boolean)
-            .join(' · ') || null,
-      };
-    }
-    case 'refunded': {
-      const units = unitsOf(data);
-      const lines = linesOf(data.restock);
-      const restocked = units
-        ? [t('orders.events.restocked', { count: units }), lines].filter(Boolean).join(': ')
-        : null;
-      const reason = text(data.reason);
-      return {
-        title: money ? t('orders.events.refundedAmount', { amount: money }) : t('orders.events.refunded'),
-        detail: [restocked, reason].filter(Boolean).join(' · ') || null,
-      };
-    }
-    case 'refund_failed':
-      return {
-        title: money ? t('orders.events.refundFailedAmount', { amount: money }) : t('orders.events.refund_failed'),
-        detail: text(data.reason),
-      };
-    case 'email_sent': {
-      const to = text(data.to);
-      const mail = MAILS[String(data.mail)];
-      return {
-        title: to ? t(mail ?? 'orders.events.emailTo', { to }) : t('orders.events.email_sent'),
-        detail: text(data.subject),
-      };
-    }
-    case 'canceled':
-      return {
-        title:
-          data.cause === 'out_of_stock'
-            ? t('orders.events.canceledOutOfStock')
-            : data.cause === 'refunded'
-              ? t('orders.events.canceledRefunded')
-              : t('orders.events.canceled'),
-        detail: text(data.reason),
-      };
-    default:
-      return { title: t(`orders.events.${event.kind}`), detail: null };
-  }
-}
-
 /** What happened to the order, newest first (SPEC issue 5: placed, paid, fulfilled, refunded, e-mails sent). */
 export function OrderTimeline({ events, timeZone }: { events: OrderEvent[]; timeZone: string }) {
   const { t } = useTranslation();
@@ -169,7 +63,7 @@ export function OrderTimeline({ events, timeZone }: { events: OrderEvent[]; time
     <Timeline bulletSize={26} lineWidth={2} active={sorted.length - 1} data-testid="order-timeline">
       {sorted.map((event) => {
         const EventIcon = ICONS[event.kind] ?? IconX;
-        const { title, detail } = describe(event, language, t);
+        const { title, detail } = describeEvent(event, language, t);
         return (
           <Timeline.Item
             key={event.id}

@@ -44,7 +44,8 @@ export function DescriptionEditor({ label, value, onChange, error, required }: D
     content: value,
     immediatelyRender: false,
     shouldRerenderOnTransaction: true,
-    editorProps: { attributes: BASE_ATTRIBUTES },
+    // Named from the start: the effect below follows later changes (the error state).
+    editorProps: { attributes: { ...BASE_ATTRIBUTES, 'aria-labelledby': labelId } },
     onUpdate: ({ editor: current }) => onChangeRef.current(current.isEmpty ? '' : current.getHTML()),
   });
 

@@ -161,7 +161,13 @@ export function ImageGallery({ label, value, onChange, error, required }: ImageG
             loading={uploading > 0}
             radius="md"
             p="md"
-            inputProps={{ 'data-testid': 'product-images' } as ComponentPropsWithoutRef<'input'>}
+            inputProps={
+              // The hidden file input is a form field of its own: it carries the zone's name.
+              {
+                'data-testid': 'product-images',
+                'aria-label': t('products.images.drop'),
+              } as ComponentPropsWithoutRef<'input'>
+            }
             aria-label={t('products.images.drop')}
             style={shownError ? { borderColor: 'var(--mantine-color-error)' } : undefined}
           >

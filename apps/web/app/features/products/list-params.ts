@@ -1,4 +1,4 @@
-import { catalogLimits, PRODUCT_SORTS, type ProductListQuery, type ProductSort, STATUSES } from '@shop/shared';
+import { catalogLimits, isUuid, PRODUCT_SORTS, type ProductListQuery, type ProductSort, STATUSES } from '@shop/shared';
 
 export const PAGE_SIZES = [12, 24, 48, 96] as const;
 export const DEFAULT_PAGE_SIZE = catalogLimits.pageSize.default;
@@ -15,8 +15,6 @@ export interface ListView {
   pageSize: number;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
   return value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
 }
@@ -31,7 +29,7 @@ function positive(value: string | null): number | null {
 export function readListView(params: URLSearchParams): ListView {
   const id = (key: string) => {
     const value = params.get(key);
-    return value && UUID.test(value) ? value : null;
+    return isUuid(value) ? value : null;
   };
   const size = positive(params.get('pageSize'));
   return {

@@ -1,6 +1,8 @@
 import type {
+  BulkResult,
   CategoryView,
   CollectionView,
+  Deleted,
   ImportPreview,
   Page,
   ProductInput,
@@ -113,7 +115,7 @@ export function useDeleteProduct() {
   const refresh = useRefreshCatalog();
   return useMutation({
     mutationFn: ({ marketId, id }: { marketId: string; id: string }) =>
-      api<{ id: string; deleted: boolean }>('DELETE', `/Products/${marketId}/${id}`),
+      api<Deleted>('DELETE', `/Products/${marketId}/${id}`),
     onSuccess: (_, { marketId, id }) => refresh(productKeys.detail(marketId, id)),
   });
 }
@@ -124,7 +126,7 @@ export function useBulkProducts() {
   const refresh = useRefreshCatalog();
   return useMutation({
     mutationFn: (input: { marketId: string; ids: string[]; action: BulkAction }) =>
-      api<{ changed: number }>('POST', '/Products/bulk', input),
+      api<BulkResult>('POST', '/Products/bulk', input),
     onSuccess: () => refresh(),
   });
 }

@@ -1,4 +1,4 @@
-import type { CreateTariffInput, ShippingTariff, UpdateTariffInput } from '@shop/shared';
+import type { CreateTariffInput, Deleted, ShippingTariff, UpdateTariffInput } from '@shop/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiGet } from '../../lib/api';
 import { tags } from '../../lib/query';
@@ -50,7 +50,7 @@ export function useDeleteTariff() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ marketId, id }: { marketId: string; id: string }) =>
-      api<{ id: string; deleted: boolean }>('DELETE', `/ShippingTariff/delete/${id}/${marketId}`),
+      api<Deleted>('DELETE', `/ShippingTariff/delete/${id}/${marketId}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tags.shippingTariffs }),
   });
 }

@@ -1,5 +1,5 @@
 import { Anchor, Group, MultiSelect, Text } from '@mantine/core';
-import { type Language, REGIONS } from '@shop/shared';
+import { type Language, REGIONS, searchKey, textComparer } from '@shop/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -19,9 +19,10 @@ export function RegionSelect({
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
   const options = useMemo(() => {
-    const collator = new Intl.Collator(language);
+    // Azerbaijani's own alphabet in az (a browser may lack ICU's Azerbaijani data: shared/alphabet.ts).
+    const compare = textComparer(language);
     return REGIONS.map((r) => ({ value: r.code, label: r.names[language] ?? r.names.az })).sort((a, b) =>
-      collator.compare(a.label, b.label),
+      compare(a.label, b.label),
     );
   }, [language]);
   const all = value.length === REGIONS.length;
@@ -64,6 +65,11 @@ export function RegionSelect({
         value={value}
         onChange={onChange}
         searchable
+        // Blind to the dot of i, like every search: "ismayilli" finds İsmayıllı.
+        filter={({ options: shown, search }) => {
+          const term = searchKey(search.trim());
+          return shown.filter((o) => 'label' in o && searchKey(o.label).includes(term));
+        }}
         placeholder={value.length ? undefined : t('shipping.form.zonePlaceholder')}
         nothingFoundMessage={t('shipping.form.zoneNothing')}
         maxDropdownHeight={260}

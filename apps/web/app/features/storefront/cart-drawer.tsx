@@ -56,7 +56,7 @@ export function useCartErrors() {
 export function CartDrawer() {
   const { t } = useTranslation();
   const cart = useCart();
-  const { basket, isCartOpen, busy, loading } = useCartState();
+  const { basket, isCartOpen, added, busy, loading } = useCartState();
   const money = useMoney();
   const path = useStorePath();
   const navigate = useNavigate();
@@ -107,6 +107,11 @@ export function CartDrawer() {
             ×
           </button>
         </div>
+        {added && (
+          <p className={css.added} role="status" data-testid="cart-added">
+            <span aria-hidden="true">✓</span> {t('storefront.product.added', { title: added })}
+          </p>
+        )}
         <div className={css.body} aria-busy={busy || loading}>
           {items.length === 0 ? (
             <div className={css.empty} data-testid="cart-empty">

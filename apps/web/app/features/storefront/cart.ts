@@ -10,6 +10,8 @@ export interface CartState {
   loading: boolean;
   /** SPEC §3 Cart state. */
   isCartOpen: boolean;
+  /** The title of the product just added, said at the top of the drawer (it opened to show it). */
+  added: string | null;
   /** A change in flight (buttons wait for it). */
   busy: boolean;
 }
@@ -24,7 +26,14 @@ export class CartError extends Error {
 /** The specific message when the server named one a shopper can act on; else the action's. */
 function messageOf(error: unknown, fallback: MessageKey): MessageKey {
   if (error instanceof ApiError) {
-    if (['OUT_OF_STOCK', 'BASKET_EMPTY', 'invalidQuantity', 'INVALID_SESSION_OR_STORE'].includes(error.code)) {
+    const named: MessageKey[] = [
+      'OUT_OF_STOCK',
+      'BASKET_EMPTY',
+      'invalidQuantity',
+      'INVALID_SESSION_OR_STORE',
+      'INVALID_SESSION_MARKET_PRODUCT',
+    ];
+    if (named.includes(error.code)) {
       return error.code;
     }
     if (error.code === 'VALIDATION_FAILED' && Object.keys(error.fields).length) {
@@ -40,7 +49,7 @@ function messageOf(error: unknown, fallback: MessageKey): MessageKey {
  * JavaScript budget is small.
  */
 export class Cart {
-  private state: CartState = { basket: null, loading: false, isCartOpen: false, busy: false };
+  private state: CartState = { basket: null, loading: false, isCartOpen: false, added: null, busy: false };
   private readonly listeners = new Set<() => void>();
 
   constructor(readonly marketId: string) {}
@@ -57,8 +66,10 @@ export class Cart {
     for (const listener of this.listeners) listener();
   }
 
-  open = () => this.set({ isCartOpen: true });
-  close = () => this.set({ isCartOpen: false });
+  open = () => this.set({ isCartOpen: true, added: null });
+  close = () => this.set({ isCartOpen: false, added: null });
+  /** Opens the drawer on what was just added: the drawer itself confirms it, no notice over it. */
+  showAdded = (title: string) => this.set({ isCartOpen: true, added: title });
 
   /** A returning visitor's basket; a first visit has none and asks nothing (no fingerprint). */
   async load(): Promise<void> {

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { trackAddToCart } from '../../lib/analytics/track';
 import { useStorePath } from '../../lib/store-context';
-import { useNotice } from '../../ui/notice';
 import { Price } from '../../ui/price';
 import { CartError, useCart, useCartState } from './cart';
 import { useCartErrors } from './cart-drawer';
@@ -37,7 +36,6 @@ export function ProductView({ product, variantId }: { product: StoreProduct; var
   const { t } = useTranslation();
   const cart = useCart();
   const { busy } = useCartState();
-  const notice = useNotice();
   const showError = useCartErrors();
   const navigate = useNavigate();
   const path = useStorePath();
@@ -199,8 +197,7 @@ export function ProductView({ product, variantId }: { product: StoreProduct; var
             onClick={async () => {
               try {
                 await add();
-                notice(t('storefront.product.added', { title: product.title }), 'success');
-                cart.open();
+                cart.showAdded(product.title);
               } catch (error) {
                 showError(error);
               }

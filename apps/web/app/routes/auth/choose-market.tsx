@@ -9,10 +9,11 @@ import { MarketLogo } from '../../features/markets/market-logo';
 import { marketsQuery } from '../../features/markets/queries';
 import { storeAddress, useOrigin } from '../../features/markets/store-address';
 import { rememberMarket } from '../../lib/chosen-market';
+import { panelTitle } from '../../lib/panel-title';
 import { PageLoader } from '../../ui/page-loader';
 import type { Route } from './+types/choose-market';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Choose a store' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ matches }) => panelTitle(matches, 'auth.chooseMarket', { noindex: true });
 
 /** The owner's stores, fetched in the browser where the session cookie goes with the call. */
 export async function clientLoader() {

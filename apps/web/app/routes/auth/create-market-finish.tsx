@@ -3,14 +3,13 @@ import { IconConfetti } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, redirect } from 'react-router';
 import { storeAddress, useOrigin } from '../../features/markets/store-address';
+import { panelTitle } from '../../lib/panel-title';
 import { storageKeys, stored } from '../../lib/storage';
 import { PageLoader } from '../../ui/page-loader';
 import type { Route } from './+types/create-market-finish';
 
-export const meta: Route.MetaFunction = () => [
-  { title: 'Your store is ready' },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  panelTitle(matches, 'auth.createMarketFinish', { noindex: true });
 
 /** The store just created is the remembered one (create-market stores it before coming here). */
 export function clientLoader() {

@@ -8,12 +8,13 @@ import { MarketNameInput } from '../../features/markets/market-name-input';
 import { marketsQuery, useCreateMarket } from '../../features/markets/queries';
 import { SectorSelect } from '../../features/markets/sector-select';
 import { errorText, fieldErrors, localizedResolver } from '../../lib/form';
+import { panelTitle } from '../../lib/panel-title';
 import { ImageUpload } from '../../ui/image-upload';
 import { useNotice } from '../../ui/notice';
 import { PageLoader } from '../../ui/page-loader';
 import type { Route } from './+types/create-market';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Create a store' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ matches }) => panelTitle(matches, 'auth.createMarket', { noindex: true });
 
 /** Signed-in only; whether the owner already has stores decides the way back. */
 export async function clientLoader() {

@@ -6,12 +6,12 @@ import { CodeStep } from '../../features/auth/code-step';
 import { useCooldown } from '../../features/auth/use-cooldown';
 import { ApiError, api } from '../../lib/api';
 import { errorText } from '../../lib/form';
+import { panelTitle } from '../../lib/panel-title';
 import { sessionKeys, sessionStored } from '../../lib/storage';
 import { useNotice } from '../../ui/notice';
+import type { Route } from './+types/email-verification';
 
-export function meta() {
-  return [{ title: 'Confirm your email · Shop builder' }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => panelTitle(matches, 'auth.emailVerification');
 
 export default function EmailVerification() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { forgotPasswordSchema } from '@shop/shared';
+import { type EmailSent, forgotPasswordSchema } from '@shop/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -8,12 +8,12 @@ import { CodeStep } from '../../features/auth/code-step';
 import { ScreenTitle } from '../../features/auth/screen-title';
 import { api } from '../../lib/api';
 import { errorText, localizedResolver, useApiSubmit } from '../../lib/form';
+import { panelTitle } from '../../lib/panel-title';
 import { sessionKeys, sessionStored } from '../../lib/storage';
 import { useNotice } from '../../ui/notice';
+import type { Route } from './+types/forgot-pass';
 
-export function meta() {
-  return [{ title: 'Forgot password · Shop builder' }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => panelTitle(matches, 'auth.forgotPass');
 
 /** Step one: the email gets a code; step two: the code is checked, then re-enter-pass. */
 export default function ForgotPassword() {
@@ -29,7 +29,7 @@ export default function ForgotPassword() {
   const { busy, onSubmit } = useApiSubmit(
     form,
     async (values) => {
-      const { email } = await api<{ email: string }>('POST', '/User/forgot-password', values);
+      const { email } = await api<EmailSent>('POST', '/User/forgot-password', values);
       setSentTo(email);
       notice(t('auth.forgot.sent'), 'success');
     },

@@ -1,17 +1,18 @@
 import { Anchor } from '@mantine/core';
+import type { SignedIn } from '@shop/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CodeStep } from '../../features/auth/code-step';
-import { destinationAfterSignIn, type SignedIn } from '../../features/auth/session';
+import { destinationAfterSignIn } from '../../features/auth/session';
 import { api } from '../../lib/api';
+import { panelTitle } from '../../lib/panel-title';
 import { sessionKeys, sessionStored } from '../../lib/storage';
 import { useNotice } from '../../ui/notice';
+import type { Route } from './+types/login-verification';
 
-export function meta() {
-  return [{ title: 'Confirm sign-in · Shop builder' }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => panelTitle(matches, 'auth.loginVerification');
 
 export default function LoginVerification() {
   const { t } = useTranslation();

@@ -1,21 +1,21 @@
 import { Anchor, Button, Checkbox, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { loginSchema } from '@shop/shared';
+import { type EmailSent, loginSchema, type SignedIn } from '@shop/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { GoogleButton, googleRedirectUri } from '../../features/auth/google';
 import { ScreenTitle } from '../../features/auth/screen-title';
-import { destinationAfterSignIn, type SignedIn } from '../../features/auth/session';
+import { destinationAfterSignIn } from '../../features/auth/session';
 import { ApiError, api } from '../../lib/api';
 import { errorText, localizedResolver, useApiSubmit } from '../../lib/form';
+import { panelTitle } from '../../lib/panel-title';
 import { sessionKeys, sessionStored } from '../../lib/storage';
 import { useNotice } from '../../ui/notice';
+import type { Route } from './+types/login';
 
-export function meta() {
-  return [{ title: 'Sign in · Shop builder' }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => panelTitle(matches, 'auth.login');
 
 export default function Login() {
   const { t } = useTranslation();
@@ -54,7 +54,7 @@ export default function Login() {
   const { busy, onSubmit } = useApiSubmit(
     form,
     async (values) => {
-      const { email } = await api<{ email: string }>('POST', '/User/login', values);
+      const { email } = await api<EmailSent>('POST', '/User/login', values);
       sessionStored.set(sessionKeys.pendingLogin, email);
       await navigate('/login-verification');
     },

@@ -8,13 +8,13 @@ import { z } from 'zod';
 import { ScreenTitle } from '../../features/auth/screen-title';
 import { api } from '../../lib/api';
 import { localizedResolver, useApiSubmit } from '../../lib/form';
+import { panelTitle } from '../../lib/panel-title';
 import { sessionKeys, sessionStored } from '../../lib/storage';
 import { useNotice } from '../../ui/notice';
 import { PasswordStrength } from '../../ui/password-strength';
+import type { Route } from './+types/re-enter-pass';
 
-export function meta() {
-  return [{ title: 'New password · Shop builder' }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => panelTitle(matches, 'auth.reEnterPass');
 
 const newPasswordSchema = z
   .object({ password: passwordSchema, confirmPassword: z.string().min(1, 'required') })

@@ -1,18 +1,18 @@
 import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { registerSchema } from '@shop/shared';
+import { type EmailSent, registerSchema } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ScreenTitle } from '../../features/auth/screen-title';
 import { api } from '../../lib/api';
 import { localizedResolver, useApiSubmit } from '../../lib/form';
+import { panelTitle } from '../../lib/panel-title';
 import { sessionKeys, sessionStored } from '../../lib/storage';
 import { PasswordStrength } from '../../ui/password-strength';
 import { useRootData } from '../../ui/preferences';
+import type { Route } from './+types/reg-via-email';
 
-export function meta() {
-  return [{ title: 'Register · Shop builder' }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => panelTitle(matches, 'auth.regViaEmail');
 
 export default function RegisterWithEmail() {
   const { t } = useTranslation();
@@ -26,7 +26,7 @@ export default function RegisterWithEmail() {
   });
 
   const { busy, onSubmit } = useApiSubmit(form, async (values) => {
-    const { email } = await api<{ email: string }>('POST', '/User/register', { ...values, language });
+    const { email } = await api<EmailSent>('POST', '/User/register', { ...values, language });
     sessionStored.set(sessionKeys.pendingEmail, email);
     await navigate('/email-verification');
   });

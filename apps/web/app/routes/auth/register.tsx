@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { GoogleButton } from '../../features/auth/google';
 import { ScreenTitle } from '../../features/auth/screen-title';
+import { panelTitle } from '../../lib/panel-title';
+import type { Route } from './+types/register';
 
-export function meta() {
-  return [{ title: 'Register · Shop builder' }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => panelTitle(matches, 'auth.register');
 
 /** Registration starts here: with Google, or with an email and password (reg-via-email). */
 export default function Register() {

@@ -2,10 +2,11 @@ import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CATEGORIES_PATH, CategoryForm } from '../../features/catalog/category-form';
 import { useControlPanel } from '../../lib/control-panel';
+import { panelTitle } from '../../lib/panel-title';
 import { PageHeader } from '../../ui/panel';
 import type { Route } from './+types/add-category';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Add category · Control panel' }];
+export const meta: Route.MetaFunction = ({ matches }) => panelTitle(matches, 'cp.addCategory');
 
 export default function AddCategory() {
   const { t } = useTranslation();

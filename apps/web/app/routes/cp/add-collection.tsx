@@ -2,10 +2,11 @@ import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { COLLECTIONS_PATH, CollectionForm } from '../../features/catalog/collection-form';
 import { useControlPanel } from '../../lib/control-panel';
+import { panelTitle } from '../../lib/panel-title';
 import { PageHeader } from '../../ui/panel';
 import type { Route } from './+types/add-collection';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Add collection · Control panel' }];
+export const meta: Route.MetaFunction = ({ matches }) => panelTitle(matches, 'cp.addCollection');
 
 export default function AddCollection() {
   const { t } = useTranslation();

@@ -1,8 +1,9 @@
 import { ProductForm } from '../../features/products/product-form';
 import { useControlPanel } from '../../lib/control-panel';
+import { panelTitle } from '../../lib/panel-title';
 import type { Route } from './+types/add-product';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Add product · Control panel' }];
+export const meta: Route.MetaFunction = ({ matches }) => panelTitle(matches, 'cp.addProduct');
 
 /** A new product for the chosen store (SPEC §2 cp/add-product). */
 export default function AddProduct() {

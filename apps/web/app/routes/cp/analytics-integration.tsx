@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { AnalyticsIntegrations } from '../../features/analytics-integration/integrations';
 import { SettingsNav } from '../../features/markets/settings-nav';
 import { useControlPanel } from '../../lib/control-panel';
+import { panelTitle } from '../../lib/panel-title';
 import type { Route } from './+types/analytics-integration';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Analytics integrations · Control panel' }];
+export const meta: Route.MetaFunction = ({ matches }) => panelTitle(matches, 'cp.analyticsIntegration');
 
 /** Settings → analytics pixels of the managed store (SPEC §2 cp/analytics-integration). */
 export default function AnalyticsIntegration() {

@@ -13,10 +13,11 @@ import { StatusBreakdown } from '../../features/dashboard/status-breakdown';
 import { TopProducts } from '../../features/dashboard/top-products';
 import { useControlPanel } from '../../lib/control-panel';
 import { errorText } from '../../lib/form';
+import { panelTitle } from '../../lib/panel-title';
 import { useRootData } from '../../ui/preferences';
 import type { Route } from './+types/analytics';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Analytics · Control panel' }];
+export const meta: Route.MetaFunction = ({ matches }) => panelTitle(matches, 'cp.analytics');
 
 /**
  * cp/analytics/{marketId} (SPEC §2): the dashboard in detail — every figure with its change,
@@ -48,6 +49,10 @@ export default function Analytics({ params }: Route.ComponentProps) {
         <Text c="dimmed">{t('dashboard.analytics.subtitle', { store: market.name })}</Text>
       </Stack>
       <RangePicker range={range} timeZone={user.timeZone} onChange={setRange} />
+      {/* Every order figure below counts the same orders: say which. */}
+      <Text size="sm" c="dimmed" mt={-8} data-testid="dashboard-basis">
+        {t('dashboard.basis')}
+      </Text>
       {dashboard.isError && !data ? (
         <Paper withBorder radius="lg" p="lg" role="alert" data-testid="load-error">
           <Group justify="space-between">

@@ -22,12 +22,13 @@ import { Link, useNavigate } from 'react-router';
 import { categoriesQuery, useDeleteCategory } from '../../features/catalog/queries';
 import { useControlPanel } from '../../lib/control-panel';
 import { errorText } from '../../lib/form';
+import { panelTitle } from '../../lib/panel-title';
 import { ConfirmDelete, useDeleteTarget } from '../../ui/confirm-delete';
 import { useNotice } from '../../ui/notice';
 import { EmptyState, LoadError, PageHeader, StatusBadge, Thumb } from '../../ui/panel';
 import type { Route } from './+types/categories';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Categories · Control panel' }];
+export const meta: Route.MetaFunction = ({ matches }) => panelTitle(matches, 'cp.categories');
 
 /** Letters as a shopper would compare them: case and the language's own letters (İ/i, Ə/ə). */
 const fold = (text: string, language: string) => text.toLocaleLowerCase(language).normalize('NFC');

@@ -24,12 +24,13 @@ import classes from '../../features/catalog/catalog.module.css';
 import { collectionsQuery, useDeleteCollection } from '../../features/catalog/queries';
 import { useControlPanel } from '../../lib/control-panel';
 import { errorText } from '../../lib/form';
+import { panelTitle } from '../../lib/panel-title';
 import { ConfirmDelete, useDeleteTarget } from '../../ui/confirm-delete';
 import { useNotice } from '../../ui/notice';
 import { EmptyState, LoadError, PageHeader, StatusBadge } from '../../ui/panel';
 import type { Route } from './+types/collections';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Collections · Control panel' }];
+export const meta: Route.MetaFunction = ({ matches }) => panelTitle(matches, 'cp.collections');
 
 const fold = (text: string, language: string) => text.toLocaleLowerCase(language).normalize('NFC');
 const editPath = (c: CollectionView) => `/cp/edit-collection/${c.marketId}/${c.id}`;

@@ -1,8 +1,9 @@
 import { CustomerDetailsPage } from '../../features/customers/customer-details';
 import { useControlPanel } from '../../lib/control-panel';
+import { panelTitle } from '../../lib/panel-title';
 import type { Route } from './+types/customer';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Customer · Control panel' }];
+export const meta: Route.MetaFunction = ({ matches }) => panelTitle(matches, 'cp.customer');
 
 /** One customer of a store, by the address's store and id (cp/customers/{marketId}/{id}). */
 export default function Customer({ params }: Route.ComponentProps) {

@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { CATEGORIES_PATH, CategoryForm } from '../../features/catalog/category-form';
 import { useEditorMarket } from '../../features/catalog/market-param';
 import { categoryQuery } from '../../features/catalog/queries';
+import { panelTitle } from '../../lib/panel-title';
 import { LoadError, PageHeader } from '../../ui/panel';
 import type { Route } from './+types/edit-category';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Edit category · Control panel' }];
+export const meta: Route.MetaFunction = ({ matches }) => panelTitle(matches, 'cp.editCategory');
 
 export default function EditCategory({ params }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -5,10 +5,11 @@ import { COLLECTIONS_PATH, CollectionForm } from '../../features/catalog/collect
 import { useEditorMarket } from '../../features/catalog/market-param';
 import { pickedOf } from '../../features/catalog/product-picker';
 import { collectionMembersQuery, collectionQuery } from '../../features/catalog/queries';
+import { panelTitle } from '../../lib/panel-title';
 import { LoadError, PageHeader } from '../../ui/panel';
 import type { Route } from './+types/edit-collection';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Edit collection · Control panel' }];
+export const meta: Route.MetaFunction = ({ matches }) => panelTitle(matches, 'cp.editCollection');
 
 export default function EditCollection({ params }: Route.ComponentProps) {
   const { t } = useTranslation();

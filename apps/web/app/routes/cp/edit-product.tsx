@@ -6,9 +6,10 @@ import { Link } from 'react-router';
 import { ProductForm } from '../../features/products/product-form';
 import { isNotFound, productQuery } from '../../features/products/queries';
 import { errorText } from '../../lib/form';
+import { panelTitle } from '../../lib/panel-title';
 import type { Route } from './+types/edit-product';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Edit product · Control panel' }];
+export const meta: Route.MetaFunction = ({ matches }) => panelTitle(matches, 'cp.editProduct');
 
 /** One product of a store, by the address's store and id (SPEC §2 cp/edit-product/{marketId}/{id}). */
 export default function EditProduct({ params }: Route.ComponentProps) {

@@ -4,9 +4,10 @@ import { SettingsNav } from '../../features/markets/settings-nav';
 import { StoreSettingsForm } from '../../features/markets/store-settings-form';
 import { OrderSettingsCard } from '../../features/orders/order-settings-card';
 import { useControlPanel } from '../../lib/control-panel';
+import { panelTitle } from '../../lib/panel-title';
 import type { Route } from './+types/general';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Store settings · Control panel' }];
+export const meta: Route.MetaFunction = ({ matches }) => panelTitle(matches, 'cp.general');
 
 export default function General() {
   const { t } = useTranslation();

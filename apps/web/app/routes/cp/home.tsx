@@ -13,10 +13,11 @@ import { TopProducts } from '../../features/dashboard/top-products';
 import { useControlPanel } from '../../lib/control-panel';
 import { displayName } from '../../lib/display';
 import { errorText } from '../../lib/form';
+import { panelTitle } from '../../lib/panel-title';
 import { useRootData } from '../../ui/preferences';
 import type { Route } from './+types/home';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Home · Control panel' }];
+export const meta: Route.MetaFunction = ({ matches }) => panelTitle(matches, 'cp.home');
 
 /**
  * How the store is doing: revenue, orders, average order value and conversion for a period with
@@ -51,6 +52,10 @@ export default function Home() {
         </Button>
       </Group>
       <RangePicker range={range} timeZone={user.timeZone} onChange={setRange} />
+      {/* Every order figure below counts the same orders: say which. */}
+      <Text size="sm" c="dimmed" mt={-8} data-testid="dashboard-basis">
+        {t('dashboard.basis')}
+      </Text>
       {dashboard.isError && !data ? (
         <Paper withBorder radius="lg" p="lg" role="alert" data-testid="load-error">
           <Group justify="space-between">

@@ -16,7 +16,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { catalogLimits, type InventoryRow } from '@shop/shared';
+import { type InventoryRow, LOW_STOCK } from '@shop/shared';
 import { IconAdjustmentsHorizontal, IconBuildingWarehouse, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -26,10 +26,11 @@ import { AdjustStockModal } from '../../features/catalog/adjust-stock-modal';
 import { holdMoment, holdTime } from '../../features/catalog/held';
 import { INVENTORY_PAGE_SIZE, inventoryQuery, type StockLevel } from '../../features/catalog/queries';
 import { useControlPanel } from '../../lib/control-panel';
+import { panelTitle } from '../../lib/panel-title';
 import { EmptyState, LoadError, PageHeader, Thumb } from '../../ui/panel';
 import type { Route } from './+types/inventory';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Inventory · Control panel' }];
+export const meta: Route.MetaFunction = ({ matches }) => panelTitle(matches, 'cp.inventory');
 
 const LEVELS = ['all', 'low', 'out'] as const;
 type LevelFilter = (typeof LEVELS)[number];
@@ -232,7 +233,7 @@ export default function Inventory() {
     body = (
       <Text ta="center" c="dimmed" py="xl" px="md" data-testid="inventory-no-match">
         {filter.level === 'low'
-          ? t('catalog.inventory.noneLow', { low: catalogLimits.lowStock })
+          ? t('catalog.inventory.noneLow', { low: LOW_STOCK })
           : filter.level === 'out'
             ? t('catalog.inventory.noneOut')
             : t('catalog.inventory.noMatch', { search: filter.search })}
@@ -353,7 +354,7 @@ export default function Inventory() {
     <Stack gap="lg">
       <PageHeader
         title={t('catalog.inventory.title')}
-        subtitle={t('catalog.inventory.subtitle', { low: catalogLimits.lowStock })}
+        subtitle={t('catalog.inventory.subtitle', { low: LOW_STOCK })}
         testId="inventory-title"
       />
       {empty ? (

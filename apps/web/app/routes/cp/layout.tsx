@@ -12,12 +12,13 @@ import { marketsQuery } from '../../features/markets/queries';
 import { StoreSwitcher } from '../../features/markets/store-switcher';
 import { rememberMarket, resolveChosenMarket } from '../../lib/chosen-market';
 import { type ControlPanel, ControlPanelContext } from '../../lib/control-panel';
+import { controlPanelTitle } from '../../lib/panel-title';
 import { MantineRoot } from '../../ui/mantine';
 import { PageLoader } from '../../ui/page-loader';
 import { LanguageSwitch, ThemeToggle } from '../../ui/preferences';
 import type { Route } from './+types/layout';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Control panel' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ matches }) => controlPanelTitle(matches);
 
 /**
  * The guard of the whole panel, in the browser (the session cookie is the API's): a signed-in

@@ -7,13 +7,14 @@ import { Link, useNavigate } from 'react-router';
 import { ProfileForm } from '../../features/account/profile-form';
 import { fetchSignedIn, isUnauthorized, userQuery } from '../../features/account/queries';
 import { SecurityForm } from '../../features/account/security-form';
+import { panelTitle } from '../../lib/panel-title';
 import { ImageUpload } from '../../ui/image-upload';
 import { MantineRoot } from '../../ui/mantine';
 import { PageLoader } from '../../ui/page-loader';
 import { LanguageSwitch, ThemeToggle } from '../../ui/preferences';
 import type { Route } from './+types/manage-account';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Manage account' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ matches }) => panelTitle(matches, 'cp.manageAccount');
 
 /** Signed-in only, checked in the browser where the session cookie is sent. */
 export async function clientLoader() {

@@ -1,8 +1,9 @@
 import { ProductList } from '../../features/products/product-list';
 import { useControlPanel } from '../../lib/control-panel';
+import { panelTitle } from '../../lib/panel-title';
 import type { Route } from './+types/products';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Products · Control panel' }];
+export const meta: Route.MetaFunction = ({ matches }) => panelTitle(matches, 'cp.products');
 
 /** The chosen store's products (SPEC §2 cp/products). */
 export default function Products() {

@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { SettingsNav } from '../../features/markets/settings-nav';
 import { ShippingRates } from '../../features/shipping/shipping-rates';
 import { useControlPanel } from '../../lib/control-panel';
+import { panelTitle } from '../../lib/panel-title';
 import type { Route } from './+types/shipping-and-delivery';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Shipping and delivery · Control panel' }];
+export const meta: Route.MetaFunction = ({ matches }) => panelTitle(matches, 'cp.shipping');
 
 export default function ShippingAndDelivery() {
   const { t } = useTranslation();

@@ -1,3 +1,4 @@
+import type { OutboxMail } from '@shop/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { data } from 'react-router';
@@ -5,14 +6,7 @@ import { ApiError, apiGet } from '../../lib/api';
 import { tags } from '../../lib/query';
 import type { Route } from './+types/mailbox';
 import './mailbox.css';
-
-interface OutboxMessage {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  createdAt: string;
-}
+import { commonTitle } from '../../lib/page-title';
 
 /** The mailbox shows every account's codes: to anyone but this machine it does not exist. */
 export function loader({ context }: Route.LoaderArgs) {
@@ -20,16 +14,17 @@ export function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
-export function meta() {
-  return [{ title: 'Dev mailbox · Shop builder' }, { name: 'robots', content: 'noindex' }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...commonTitle(matches, 'mailbox.title'),
+  { name: 'robots', content: 'noindex' },
+];
 
 /** Without SMTP, e-mail is written to the outbox; this page shows it so codes can be read. */
 export default function Mailbox() {
   const { t, i18n } = useTranslation();
   const { data, error, refetch, isFetching } = useQuery({
     queryKey: tags.mailbox,
-    queryFn: () => apiGet<OutboxMessage[]>('/Dev/mailbox'),
+    queryFn: () => apiGet<OutboxMail[]>('/Dev/mailbox'),
     refetchInterval: 3000,
   });
   const off = error instanceof ApiError && error.status === 404;

@@ -1,12 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { rootTexts, type TitleMatches, textAt } from '../../lib/page-title';
 import { LanguageSwitch, ThemeToggle } from '../../ui/preferences';
 import './landing.css';
 
-export function meta() {
+/** Title and description in the page's language (also the platform's root: storefront/home.tsx). */
+export function meta({ matches }: { matches: TitleMatches }) {
+  const { common } = rootTexts(matches);
   return [
-    { title: 'Shop builder — open your online store' },
-    { name: 'description', content: 'Create an online store, add products and sell across Azerbaijan.' },
+    { title: textAt(common, 'landing.metaTitle') },
+    { name: 'description', content: textAt(common, 'landing.metaDescription') },
   ];
 }
 

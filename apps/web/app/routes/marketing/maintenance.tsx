@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { commonTitle } from '../../lib/page-title';
+import type { Route } from './+types/maintenance';
 
-export function meta() {
-  return [{ title: 'Maintenance · Shop builder' }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => commonTitle(matches, 'maintenance.pageTitle');
 
 export default function Maintenance() {
   const { t } = useTranslation();

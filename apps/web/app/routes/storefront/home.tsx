@@ -27,8 +27,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  if (!data || data.landing) return landingMeta();
+export function meta({ data, matches }: Route.MetaArgs) {
+  if (!data || data.landing) return landingMeta({ matches });
   return seoMeta(data.seo);
 }
 

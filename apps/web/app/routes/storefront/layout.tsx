@@ -8,7 +8,7 @@ import {
   type StoreCategory,
 } from '@shop/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { data, Outlet, type ShouldRevalidateFunctionArgs, useLocation } from 'react-router';
+import { data, isRouteErrorResponse, Outlet, type ShouldRevalidateFunctionArgs, useLocation } from 'react-router';
 import { Cart, CartContext } from '../../features/storefront/cart';
 import { CartDrawer, useCartErrors } from '../../features/storefront/cart-drawer';
 import { StoreErrorBoundary, StoreFooter, StoreHeader, themeStyle } from '../../features/storefront/frame';
@@ -17,7 +17,8 @@ import css from '../../features/storefront/storefront.module.css';
 import { AnalyticsPixels } from '../../lib/analytics/pixels';
 import { countStorePage, trackPageView } from '../../lib/analytics/track';
 import { useAddTexts } from '../../lib/i18n';
-import { StoreContext, type StoreInfo } from '../../lib/store-context';
+import { commonTitle } from '../../lib/page-title';
+import { rememberStore, StoreContext, type StoreInfo } from '../../lib/store-context';
 import { catalogueOf, textsOf } from '../../lib/texts.server';
 import type { Route } from './+types/layout';
 
@@ -60,6 +61,18 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       },
     },
   );
+}
+
+/**
+ * Only an error page below the frame goes by the frame's meta (every store page names itself): a
+ * store's not-found names itself with the store's name (StoreErrorBoundary); the rest is named
+ * like the platform's, in the page's language.
+ */
+export function meta({ loaderData, error, matches }: Route.MetaArgs) {
+  if (!error) return [];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (notFound && loaderData?.store) return [];
+  return commonTitle(matches, notFound ? 'notFound.title' : 'errorFallback.title');
 }
 
 /** Passes the store's marks on to the document (children inherit them). */
@@ -116,6 +129,8 @@ function StoreFrame({
   // Set once React runs the page: buttons do something from then on (tests wait for it).
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  // The payment result pages (outside the store on the platform's host) lead back here.
+  useEffect(() => rememberStore(store.base), [store.base]);
   // A page view per navigation for the store's pixels (the first page included: counted once),
   // and for our own counts every page after the first: the server counted the document.
   const page = `${location.pathname}${location.search}`;

@@ -14,9 +14,9 @@ import {
   submitSandboxPage,
   uniqueEmail,
   visitor,
-} from '../../testing/app.js';
+} from './app.js';
 
-/** Test helpers of the order module: orders bought through the real storefront API. */
+/** Test helpers of the order tests: orders bought through the real storefront API. */
 
 export type Owner = Awaited<ReturnType<typeof catalogOwner>>;
 

@@ -1,13 +1,17 @@
-import { LOW_STOCK } from '@shop/shared';
-import { sql } from 'drizzle-orm';
+import { type AdjustStockInput, catalogLimits, LOW_STOCK } from '@shop/shared';
+import { and, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
+import { inventoryAdjustments, products, productVariants } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 
 /**
- * Units held and sold (DESIGN §4 Stock). A sellable unit is a product without variants or one
- * variant. Every change locks the rows it touches in one fixed order — products by id, then
- * variants by id — so concurrent checkouts, payments and inventory edits queue, never deadlock,
- * and stock − reserved never goes below zero unless the product sells when out of stock.
+ * Units held, sold, adjusted and returned (DESIGN §4 Stock): the product module owns products,
+ * their variants and the stock history (decision 017), and every other module changes counts
+ * through these functions, inside its own transaction — checkouts and payments (hold, give back,
+ * sell), the inventory screen (adjust), refunds (return). A sellable unit is a product without
+ * variants or one variant. Every change locks the rows it touches in one fixed order — products
+ * by id, then variants by id — so concurrent checkouts, payments and inventory edits queue, never
+ * deadlock, and stock − reserved never goes below zero unless the product sells when out of stock.
  */
 export interface Unit {
   productId: string;
@@ -289,4 +293,113 @@ export async function assertHeldCovered(
     // Each unit's own figures at its own field.
     Object.fromEntries(shortfalls.map((s) => [field(s), paramsOf(s)])),
   );
+}
+
+/**
+ * Adds or removes units of a SKU with a reason, logged in the stock history (POST
+ * /Inventory/adjust). The product row is locked first (then its variant), the order every stock
+ * change keeps, so concurrent changes queue up safely.
+ */
+export async function adjustStock(tx: Db, marketId: string, userId: string, input: AdjustStockInput) {
+  const [product] = await tx
+    .select()
+    .from(products)
+    .where(and(eq(products.id, input.productId), eq(products.marketId, marketId)))
+    .for('update');
+  if (!product) throw new AppError('NOT_FOUND');
+  let stockAfter: number;
+  if (product.variantCount > 0) {
+    if (!input.variantId) throw new AppError('VALIDATION_FAILED', { variantId: 'required' });
+    const [variant] = await tx
+      .select()
+      .from(productVariants)
+      .where(and(eq(productVariants.id, input.variantId), eq(productVariants.productId, product.id)))
+      .for('update');
+    if (!variant) throw new AppError('NOT_FOUND');
+    stockAfter = variant.stock + input.delta;
+    if (stockAfter < 0) throw new AppError('STOCK_WOULD_BE_NEGATIVE', { delta: 'STOCK_WOULD_BE_NEGATIVE' });
+    await tx.update(productVariants).set({ stock: stockAfter }).where(eq(productVariants.id, variant.id));
+  } else {
+    if (input.variantId) throw new AppError('NOT_FOUND');
+    stockAfter = product.stock + input.delta;
+    if (stockAfter < 0) throw new AppError('STOCK_WOULD_BE_NEGATIVE', { delta: 'STOCK_WOULD_BE_NEGATIVE' });
+  }
+  const productStock = product.stock + input.delta;
+  // Past the limit of the product form, and before the column's integer range ends.
+  if (stockAfter > catalogLimits.stock || productStock > catalogLimits.stock) {
+    throw new AppError('VALIDATION_FAILED', { delta: 'invalidStock' });
+  }
+  await tx
+    .update(products)
+    .set({
+      stock: productStock,
+      inStock: !product.trackQuantity || product.continueSelling || productStock > 0,
+      updatedAt: new Date(),
+    })
+    .where(eq(products.id, product.id));
+  // Never below what checkouts hold: their payments would sell units that are not there.
+  await assertHeldCovered(tx, marketId, product.id, () => 'delta');
+  await tx.insert(inventoryAdjustments).values({
+    marketId,
+    productId: product.id,
+    variantId: input.variantId ?? null,
+    delta: input.delta,
+    stockAfter,
+    reason: input.reason,
+    note: input.note || null,
+    userId,
+  });
+  return { productId: product.id, variantId: input.variantId ?? null, stock: stockAfter, productStock };
+}
+
+/**
+ * Units back on sale after a refund: each adds to the stock of its product or variant, rows
+ * locked in the fixed order, and goes into the stock history as a return (`note`: the order's
+ * name). Units whose product or variant is gone are skipped. Answers whether any stock changed.
+ */
+export async function returnUnits(
+  tx: Db,
+  from: { marketId: string; note: string | null; userId: string },
+  returned: Unit[],
+): Promise<boolean> {
+  const units = mergeUnits(returned);
+  if (!units.length) return false;
+  const locked = await lockUnits(tx, units);
+  const productDelta = new Map<string, number>();
+  let changed = false;
+  for (const unit of units) {
+    if (!locked.has(key(unit))) continue; // Deleted since: nothing to put back.
+    changed = true;
+    let stockAfter: number;
+    if (unit.variantId) {
+      [{ stock: stockAfter }] = rowsOf<{ stock: number }>(
+        await tx.execute(sql`update product_variants set stock = stock + ${unit.quantity}
+          where id = ${unit.variantId} returning stock`),
+      ) as [{ stock: number }];
+      productDelta.set(unit.productId, (productDelta.get(unit.productId) ?? 0) + unit.quantity);
+    } else {
+      [{ stock: stockAfter }] = rowsOf<{ stock: number }>(
+        await tx.execute(sql`update products set stock = stock + ${unit.quantity}
+          where id = ${unit.productId} returning stock`),
+      ) as [{ stock: number }];
+      productDelta.set(unit.productId, productDelta.get(unit.productId) ?? 0);
+    }
+    await tx.insert(inventoryAdjustments).values({
+      marketId: from.marketId,
+      productId: unit.productId,
+      variantId: unit.variantId,
+      delta: unit.quantity,
+      stockAfter,
+      reason: 'returned',
+      note: from.note,
+      userId: from.userId,
+    });
+  }
+  // A product with variants keeps the sum of their stock; every product keeps its in-stock flag.
+  for (const [productId, variantUnits] of productDelta) {
+    await tx.execute(sql`update products set stock = stock + ${variantUnits},
+      in_stock = (not track_quantity) or continue_selling or (stock + ${variantUnits}) > 0, updated_at = now()
+      where id = ${productId}`);
+  }
+  return changed;
 }

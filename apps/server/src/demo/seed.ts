@@ -1,11 +1,13 @@
 import { createCategorySchema, createCollectionSchema, createProductSchema, createTariffSchema } from '@shop/shared';
 import { count, eq } from 'drizzle-orm';
+import { markets, products, sectors, shippingTariffs, users } from '../db/schema/index.js';
 import { CategoryService } from '../modules/category/service.js';
 import { CollectionService } from '../modules/collection/service.js';
+import { MarketService } from '../modules/market/service.js';
 import { storeImage } from '../modules/media/service.js';
 import { ProductService } from '../modules/product/service.js';
 import { ShippingService } from '../modules/shipping/service.js';
-import type { UserRow } from '../platform/auth.js';
+import type { MarketRow, UserRow } from '../platform/auth.js';
 import type { AppContext } from '../platform/context.js';
 import { hashPassword } from '../platform/passwords.js';
 import {
@@ -18,9 +20,8 @@ import {
   demoVariants,
   PRODUCTS,
   TARIFFS,
-} from './demo/catalog.js';
-import { bannerTile, productTile } from './demo/images.js';
-import { markets, products, sectors, shippingTariffs, users } from './schema/index.js';
+} from './catalog.js';
+import { bannerTile, productTile } from './images.js';
 
 export const DEMO = { email: 'demo@shop.az', password: 'Demo-Store-2026!', market: 'demo-store' } as const;
 
@@ -36,6 +37,8 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   const { db } = ctx;
   let [user] = await db.select().from(users).where(eq(users.email, DEMO.email)).limit(1);
   if (!user) {
+    // Written here, not by the user module's sign-up: that one confirms the address by e-mail,
+    // and the demo account is confirmed, with a password the README prints (decision 017).
     [user] = await db
       .insert(users)
       .values({
@@ -53,15 +56,19 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   if (!user) return;
   const [sector] = await db.select().from(sectors).where(eq(sectors.slug, 'clothing')).limit(1);
   if (!sector) return;
-  await db
-    .insert(markets)
-    .values({ ownerId: user.id, name: DEMO.market, sectorId: sector.id, description: DESCRIPTION })
-    .onConflictDoNothing();
-  const [market] = await db.select().from(markets).where(eq(markets.name, DEMO.market)).limit(1);
+  // The store through the market module, which alone writes markets (decision 017).
+  const marketService = new MarketService(ctx);
+  const demoMarket = async () => (await db.select().from(markets).where(eq(markets.name, DEMO.market)).limit(1))[0];
+  let market = await demoMarket();
+  if (!market) {
+    const created = await marketService.create(user, { name: DEMO.market, sectorId: sector.id });
+    await marketService.update((await demoMarket()) as MarketRow, { id: created.id, description: DESCRIPTION });
+    market = await demoMarket();
+  }
   if (!market || market.ownerId !== user.id) return;
   if (await seedDemoCatalog(ctx, user, market.id)) {
     if (market.description === OLD_DESCRIPTION) {
-      await db.update(markets).set({ description: DESCRIPTION }).where(eq(markets.id, market.id));
+      await marketService.update(market, { id: market.id, description: DESCRIPTION });
     }
   }
 }

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductService } from '../modules/product/service.js';
 import { createTestApp, dataOf, query, shop, type TestApp } from '../testing/app.js';
-import { DEMO, seedDemo } from './demo.js';
+import { DEMO, seedDemo } from './seed.js';
 
 let t: TestApp;
 let marketId: string;

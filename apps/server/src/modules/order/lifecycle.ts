@@ -1,0 +1,279 @@
+import { type Address, commerceLimits, type Language } from '@shop/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/client.js';
+import { rowShape } from '../../db/rows.js';
+import { orderItems, orders } from '../../db/schema/index.js';
+import { takeOrderNumber } from '../market/hooks.js';
+import { emailSentEvent, orderPlacedEvent } from './hooks.js';
+
+/**
+ * Every change of an order row and its lines that the buying path (checkout, payment) and the
+ * abandoned checkouts make: the order module alone writes orders and order_items (decision 017),
+ * and these are the changes it makes for them, inside the caller's transaction — as a call, or as
+ * a statement the caller runs in a WITH clause of its own so that no round trip is added
+ * (decision 010). A checkout is an order row without a number (decision 005).
+ */
+
+export type OrderRow = typeof orders.$inferSelect;
+export type ItemRow = typeof orderItems.$inferSelect;
+
+/** Rows of orders and order_items in the buying path's statements (db/rows.ts). */
+export const orderShape = rowShape(orders);
+export const itemShape = rowShape(orderItems);
+
+/**
+ * When a hold that starts now ends (15 minutes on), by the database's clock — the one the
+ * reservation job compares with.
+ */
+const HOLD_DEADLINE = sql.raw(`clock_timestamp() + interval '${commerceLimits.reservationMinutes} minutes'`);
+
+/** The set clause that holds an order's units from now (see CheckoutService.holdAgain). */
+const HOLD_AGAIN = sql`reservation = 'held', reserved_until = ${HOLD_DEADLINE}`;
+
+/** A line of a checkout as it is written: the basket's line at live prices. */
+export interface CheckoutLine {
+  productId: string;
+  variantId: string | null;
+  title: string;
+  variantTitle: string | null;
+  sku: string | null;
+  imageUrl: string | null;
+  unitPrice: number;
+  compareAtPrice: number | null;
+  quantity: number;
+  /** Grams of one unit. */
+  unitWeightGrams: number;
+  /** Its units were held (a tracked product). */
+  tracked: boolean;
+}
+
+/** An order and its lines from a row that carries the order's columns and its lines as `items`. */
+export function readOrderWithItems(row: Record<string, unknown>): { order: OrderRow; items: ItemRow[] } {
+  return {
+    order: orderShape.read(row),
+    items: (row.items as Record<string, unknown>[]).map(itemShape.read),
+  };
+}
+
+/**
+ * Writes a checkout: a new order row of the basket, or the basket's earlier unplaced checkout
+ * (`reuse`) brought up to date — its details kept, its lines replaced — with its units held from
+ * now and unpaid. The order row and its lines are written in one statement; answers both.
+ */
+export async function writeCheckout(
+  tx: Db,
+  checkout: {
+    reuse: string | null;
+    marketId: string;
+    basketId: string;
+    uniqueCode: string;
+    subtotal: number;
+    language: Language;
+    at: Date;
+  },
+  lines: CheckoutLine[],
+): Promise<{ order: OrderRow; items: ItemRow[] }> {
+  const { reuse, subtotal, language, at } = checkout;
+  let orderStatement: SQL;
+  if (reuse) {
+    await tx.execute(sql`delete from order_items where order_id = ${reuse}`);
+    orderStatement = sql`update orders set subtotal = ${subtotal}, shipping_price = 0, total = ${subtotal},
+        shipping_tariff_id = null, shipping_name = null, language = ${language}, ${HOLD_AGAIN},
+        payment_status = 'unpaid', updated_at = ${at}
+      where id = ${reuse}`;
+  } else {
+    orderStatement = sql`insert into orders (market_id, basket_id, unique_code, subtotal, shipping_price, total,
+        language, reservation, reserved_until, payment_status, updated_at)
+      values (${checkout.marketId}, ${checkout.basketId}, ${checkout.uniqueCode}, ${subtotal}, 0, ${subtotal},
+        ${language}, 'held', ${HOLD_DEADLINE}, 'unpaid', ${at})`;
+  }
+  const items = lines.map((l, position) => ({
+    product_id: l.productId,
+    variant_id: l.variantId,
+    title: l.title,
+    variant_title: l.variantTitle,
+    sku: l.sku,
+    image_url: l.imageUrl,
+    unit_price: l.unitPrice,
+    compare_at_price: l.compareAtPrice,
+    quantity: l.quantity,
+    weight_grams: l.unitWeightGrams,
+    tracked: l.tracked,
+    position,
+  }));
+  const [row] = rowsOf<Record<string, unknown>>(
+    await tx.execute(sql`with o as (${orderStatement} returning ${orderShape.columns}),
+      i as (
+        insert into order_items (order_id, market_id, product_id, variant_id, title, variant_title, sku, image_url,
+          unit_price, compare_at_price, quantity, weight_grams, tracked, position)
+        select o.id, o.market_id, x.product_id, x.variant_id, x.title, x.variant_title, x.sku, x.image_url,
+          x.unit_price, x.compare_at_price, x.quantity, x.weight_grams, x.tracked, x.position
+        from o, jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(product_id uuid, variant_id uuid,
+          title text, variant_title text, sku text, image_url text, unit_price int, compare_at_price int,
+          quantity int, weight_grams int, tracked boolean, position int)
+        returning ${itemShape.columns}
+      )
+      select ${orderShape.columnsOf('o')}, (select coalesce(json_agg(i order by i.position), '[]') from i) as items
+      from o`),
+  );
+  return readOrderWithItems(row as Record<string, unknown>);
+}
+
+/**
+ * The order's held units were given back (the caller released them). `touch`: the order counts
+ * as changed now (a hold that ran out, or the merchant's release); a new checkout of the same
+ * basket and the recovery link leave its time as it was.
+ */
+export async function markHoldReleased(tx: Db, orderId: string, touch: boolean): Promise<void> {
+  await tx.execute(
+    touch
+      ? sql`update orders set reservation = 'released', updated_at = now() where id = ${orderId}`
+      : sql`update orders set reservation = 'released' where id = ${orderId}`,
+  );
+}
+
+/** POST /Basket/confirm: the shopper's contact, addresses, tariff and note; totals follow. */
+export async function confirmCheckout(
+  tx: Db,
+  orderId: string,
+  details: {
+    email: string;
+    phone: string;
+    shippingAddress: Address;
+    billingAddress: Address;
+    note: string | null;
+    tariff: { id: string; name: string };
+    shippingPrice: number;
+    total: number;
+    language: Language;
+  },
+): Promise<OrderRow> {
+  const [updated] = orderShape.rows(
+    await tx.execute(sql`update orders set email = ${details.email.toLowerCase()}, phone = ${details.phone},
+        shipping_address = ${JSON.stringify(details.shippingAddress)}::jsonb,
+        billing_address = ${JSON.stringify(details.billingAddress)}::jsonb, note = ${details.note},
+        shipping_tariff_id = ${details.tariff.id}, shipping_name = ${details.tariff.name},
+        shipping_price = ${details.shippingPrice}, total = ${details.total}, language = ${details.language},
+        updated_at = ${new Date()}
+      where id = ${orderId} returning ${orderShape.columns}`),
+  ) as [OrderRow];
+  return updated;
+}
+
+/** Whether a line's units are held, after its units were held again. */
+export async function setLineTracked(tx: Db, itemId: string, tracked: boolean): Promise<void> {
+  await tx.execute(sql`update order_items set tracked = ${tracked} where id = ${itemId}`);
+}
+
+/** A line's price changed since the checkout: it takes today's. */
+export async function repriceLine(
+  tx: Db,
+  itemId: string,
+  price: { unitPrice: number; compareAtPrice: number | null },
+): Promise<void> {
+  await tx.execute(sql`update order_items set unit_price = ${price.unitPrice},
+    compare_at_price = ${price.compareAtPrice} where id = ${itemId}`);
+}
+
+/** The order's totals after its lines were repriced; a tariff that no longer applies is dropped. */
+export async function repriceOrder(
+  tx: Db,
+  orderId: string,
+  totals: { subtotal: number; shippingPrice: number; keepsTariff: boolean },
+): Promise<OrderRow> {
+  const [updated] = orderShape.rows(
+    await tx.execute(sql`update orders set subtotal = ${totals.subtotal}, shipping_price = ${totals.shippingPrice},
+        total = ${totals.subtotal + totals.shippingPrice}, updated_at = ${new Date()}
+        ${totals.keepsTariff ? sql`` : sql`, shipping_tariff_id = null, shipping_name = null`}
+      where id = ${orderId} returning ${orderShape.columns}`),
+  ) as [OrderRow];
+  return updated;
+}
+
+/**
+ * POST /Order: numbers the checkout with the market's next number, holds its units from now and
+ * writes its timeline's line — one statement, so the market's numbering lock (market/hooks.ts) is
+ * held for one statement and the commit. The placing time is the database's clock, read under
+ * that lock: placing times follow the numbers exactly, whichever process placed the order (the
+ * orders list relies on it).
+ */
+export async function placeOrder(tx: Db, order: { id: string; marketId: string }): Promise<OrderRow> {
+  const [placed] = orderShape.rows(
+    await tx.execute(sql`with n as (${takeOrderNumber(order.marketId)}), placed as (
+        update orders set number = n.number, name = n.order_prefix || n.number || n.order_suffix,
+          placed_at = clock_timestamp(), ${HOLD_AGAIN}, updated_at = ${new Date()}
+        from n where orders.id = ${order.id}
+        returning ${orderShape.columnsOf('orders')}
+      ), placed_event as (${orderPlacedEvent('placed')})
+      select * from placed`),
+  ) as [OrderRow];
+  return placed;
+}
+
+/**
+ * A payment attempt started: the order waits for it, its units held from now. A statement for
+ * the WITH clause of the one that inserts the attempt (payment/service.ts).
+ */
+export function paymentPendingStatement(orderId: string): SQL {
+  return sql`update orders set payment_status = 'pending', ${HOLD_AGAIN}, updated_at = ${new Date()}
+    where id = ${orderId}`;
+}
+
+/** The last open attempt ended unpaid: the payment failed, and units it held were given back. */
+export async function markPaymentFailed(tx: Db, order: OrderRow): Promise<OrderRow> {
+  const [failed] = orderShape.rows(
+    await tx.execute(sql`update orders set payment_status = 'failed',
+        reservation = ${order.reservation === 'held' ? 'released' : order.reservation}, updated_at = ${new Date()}
+      where id = ${order.id} returning ${orderShape.columns}`),
+  ) as [OrderRow];
+  return failed;
+}
+
+/** Paid after its units were sold to someone else: canceled (the money goes back). */
+export async function cancelSoldOut(tx: Db, orderId: string): Promise<OrderRow> {
+  const [canceled] = orderShape.rows(
+    await tx.execute(sql`update orders set payment_status = 'canceled', reservation = 'released',
+      updated_at = ${new Date()} where id = ${orderId} returning ${orderShape.columns}`),
+  ) as [OrderRow];
+  return canceled;
+}
+
+/**
+ * The order is paid, its units sold: the statement, without its returning clause, for the one
+ * that also settles the attempt (payment/service.ts) and answers both rows.
+ */
+export function paidStatement(orderId: string, cardMask: string | null): SQL {
+  return sql`update orders set payment_status = 'paid', reservation = 'sold', paid_at = ${new Date()},
+      card_mask = ${cardMask}, updated_at = ${new Date()}
+    where id = ${orderId}`;
+}
+
+/** The order's confirmation went out: marked sent, and its timeline says so (one statement). */
+export async function markConfirmationSent(
+  db: Db,
+  order: { id: string; marketId: string },
+  message: { to: string; subject: string },
+): Promise<void> {
+  await db.execute(sql`with sent as (
+      update orders set confirmation_sent_at = ${new Date()} where id = ${order.id}
+    ) ${emailSentEvent(order, 'confirmation', message)}`);
+}
+
+/** The abandoned checkout's reminder went out (the reminder job, in the transaction that mails it). */
+export async function markReminderSent(tx: Db, orderId: string): Promise<void> {
+  await tx.execute(sql`update orders set reminder_sent_at = now() where id = ${orderId}`);
+}
+
+/**
+ * Writes down recoveries: `recoveries` selects `id` and `recovered_at` of checkouts (the abandoned
+ * checkouts' rule, abandoned/service.ts); those not yet marked get the time. Answers how many.
+ */
+export async function markRecoveries(db: Db, recoveries: SQL): Promise<number> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`update orders t set recovered_at = c.recovered_at
+      from (${recoveries}) c
+      where t.id = c.id and c.recovered_at is not null and t.recovered_at is null
+      returning t.id`),
+  );
+  return rows.length;
+}
