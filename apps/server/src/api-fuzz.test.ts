@@ -68,6 +68,14 @@ beforeAll(async () => {
   });
   const paid = await buy(app, owner, tariff.id, [{ productId: item.id, quantity: 1 }]);
   const open = await buy(app, owner, tariff.id, [{ productId: item.id, quantity: 1 }], { pay: false });
+  const discount = (
+    await app.inject({
+      method: 'POST',
+      url: '/api/Discount',
+      payload: { kind: 'code', marketId: owner.market.id, code: 'FUZZ10', valueType: 'percent', percent: 10 },
+      headers: bearer(owner.token),
+    })
+  ).json() as { data: { id: string } };
   const customers = (
     await app.inject({
       method: 'GET',
@@ -91,6 +99,8 @@ beforeAll(async () => {
   remember(['uniqueCode'], paid.uniqueCode, open.uniqueCode);
   remember(['customerId'], ...customers.data.items.map((c) => c.id));
   remember(['basketId'], basket.data.id);
+  remember(['discountId'], discount.data.id);
+  remember(['productIds'], item.id);
   remember(['basketItemId'], ...basket.data.items.map((i) => i.id));
   remember(['id'], owner.market.id, item.id, owner.category.id, collection.id, paid.order.id, tariff.id);
   remember(['name'], owner.market.name);
@@ -251,6 +261,7 @@ const resourceIds: Record<string, string> = {
   Payment: 'orderId',
   Customer: 'customerId',
   AbandonedCheckout: 'checkoutId',
+  Discount: 'discountId',
 };
 let resource = 'id';
 

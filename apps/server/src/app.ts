@@ -22,6 +22,7 @@ import { checkoutRoutes } from './modules/checkout/routes.js';
 import { CheckoutService } from './modules/checkout/service.js';
 import { collectionRoutes } from './modules/collection/routes.js';
 import { customerRoutes } from './modules/customer/routes.js';
+import { discountRoutes } from './modules/discount/routes.js';
 import { inventoryRoutes } from './modules/inventory/routes.js';
 import { marketRoutes } from './modules/market/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
@@ -191,6 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(collectionRoutes(ctx));
       await api.register(inventoryRoutes(ctx));
       await api.register(shippingRoutes(ctx));
+      await api.register(discountRoutes(ctx));
       await api.register(basketRoutes(ctx));
       await api.register(checkoutRoutes(ctx));
       await api.register(paymentRoutes(payments));

@@ -54,6 +54,9 @@ export const errorStatus = {
   PAYMENT_SIGNATURE_INVALID: 400,
   /** A provider result names a transaction another payment already has: refused, nothing changed. */
   PAYMENT_TRANSACTION_TAKEN: 409,
+  /** A pop-up whose live window meets another active pop-up's (one at a time per store). */
+  POPUP_OVERLAP: 409,
+  DISCOUNT_CODE_TAKEN: 409,
   PIXEL_ID_MISSING: 400,
   YANDEX_ID_MISSING: 400,
   GOOGLE_ID_MISSING: 400,

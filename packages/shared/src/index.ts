@@ -6,6 +6,7 @@ export * from './catalog.js';
 export * from './commerce.js';
 export * from './contrast.js';
 export * from './customers.js';
+export * from './discounts.js';
 export * from './errors.js';
 export * from './ids.js';
 export * from './limits.js';

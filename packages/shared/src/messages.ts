@@ -185,6 +185,84 @@ export const messages = {
     az: 'Mağazada ən çox 50 çatdırılma tarifi ola bilər',
     ru: 'В магазине может быть не более 50 тарифов доставки',
   },
+  // Discounts: pop-ups, bundles, codes (SPEC §8 Discounts; decision 018)
+  POPUPS_LOAD_FAILED: {
+    en: 'Failed to load popups',
+    az: 'Pop-up pəncərələri yükləmək alınmadı',
+    ru: 'Не удалось загрузить всплывающие окна',
+  },
+  BUNDLES_LOAD_FAILED: {
+    en: 'Failed to load bundles',
+    az: 'Dəstləri yükləmək alınmadı',
+    ru: 'Не удалось загрузить наборы',
+  },
+  BUNDLE_UPDATE_FAILED: {
+    en: 'Failed to update bundle',
+    az: 'Dəsti yeniləmək alınmadı',
+    ru: 'Не удалось обновить набор',
+  },
+  BUNDLE_LOAD_FAILED: { en: 'Error loading bundle', az: 'Dəsti yükləmək alınmadı', ru: 'Ошибка загрузки набора' },
+  BUNDLE_DELETE_FAILED: { en: 'bundle delete failed', az: 'Dəsti silmək alınmadı', ru: 'Не удалось удалить набор' },
+  tooManyBundleProducts: {
+    en: 'You can select up to 3 products only',
+    az: 'Ən çox 3 məhsul seçə bilərsiniz',
+    ru: 'Можно выбрать не более 3 товаров',
+  },
+  endDateInPast: {
+    en: 'End date cannot be in the past',
+    az: 'Bitmə tarixi keçmişdə ola bilməz',
+    ru: 'Дата окончания не может быть в прошлом',
+  },
+  endBeforeStart: {
+    en: 'The end must be after the start',
+    az: 'Bitmə tarixi başlama tarixindən sonra olmalıdır',
+    ru: 'Окончание должно быть позже начала',
+  },
+  invalidDate: {
+    en: 'Enter a valid date and time',
+    az: 'Düzgün tarix və saat daxil edin',
+    ru: 'Укажите корректные дату и время',
+  },
+  invalidPercent: {
+    en: 'Enter a whole percent from 1 to 99',
+    az: '1-dən 99-a qədər tam faiz daxil edin',
+    ru: 'Укажите целый процент от 1 до 99',
+  },
+  bundleProductsRequired: {
+    en: 'Choose at least one product',
+    az: 'Ən azı bir məhsul seçin',
+    ru: 'Выберите хотя бы один товар',
+  },
+  productNotInStore: {
+    en: 'Choose products of this store',
+    az: 'Bu mağazanın məhsullarını seçin',
+    ru: 'Выберите товары этого магазина',
+  },
+  invalidColour: {
+    en: 'Choose a colour (#RRGGBB)',
+    az: 'Rəng seçin (#RRGGBB)',
+    ru: 'Выберите цвет (#RRGGBB)',
+  },
+  codeFormat: {
+    en: 'A code is 3 to 32 letters, digits, dashes or underscores',
+    az: 'Kod 3-32 hərf, rəqəm, tire və ya alt xətdən ibarət olmalıdır',
+    ru: 'Код — от 3 до 32 букв, цифр, дефисов или подчёркиваний',
+  },
+  discountLimit: {
+    en: 'A store can have at most 500 discounts',
+    az: 'Mağazada ən çox 500 endirim ola bilər',
+    ru: 'В магазине может быть не более 500 скидок',
+  },
+  POPUP_OVERLAP: {
+    en: 'Another pop-up is live in these dates: a store shows one pop-up at a time. Change the dates or switch the other one off',
+    az: 'Bu tarixlərdə başqa pop-up aktivdir: mağaza eyni anda bir pop-up göstərir. Tarixləri dəyişin və ya digərini söndürün',
+    ru: 'В эти даты уже действует другое всплывающее окно: магазин показывает одно за раз. Измените даты или выключите другое',
+  },
+  DISCOUNT_CODE_TAKEN: {
+    en: 'This store already has a discount with this code',
+    az: 'Bu mağazada bu kodla endirim artıq var',
+    ru: 'В этом магазине уже есть скидка с таким кодом',
+  },
   // Analytics integrations (SPEC §8 Analytics)
   PIXEL_ID_MISSING: {
     en: 'Market ID or Pixel ID is missing',

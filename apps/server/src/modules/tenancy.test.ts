@@ -67,6 +67,12 @@ interface Fixture {
   /** A checkout left with contact details two hours ago, and its recovery link's token. */
   abandonedCheckoutId: string;
   recoveryToken: string;
+  /** A live pop-up, an inactive one, a live bundle (with the passive product in it), a code, and one to delete. */
+  popupId: string;
+  passivePopupId: string;
+  bundleId: string;
+  codeId: string;
+  spareDiscountId: string;
 }
 
 interface MarketRoute {
@@ -87,6 +93,12 @@ interface MarketRoute {
 }
 
 const get = (url: string): InjectOptions => ({ method: 'GET', url });
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+function codeBody(marketId: string, code: string) {
+  return { kind: 'code', marketId, code, valueType: 'percent', percent: 10 };
+}
 
 function productUpdate(f: Fixture) {
   return {
@@ -384,6 +396,46 @@ const MARKET_ROUTES: MarketRoute[] = [
     ownerStatus: 200,
     access: 'owner',
   },
+  // ---- Discounts: pop-ups, bundles, codes
+  ...(['popups', 'bundles'] as const).map(
+    (path): MarketRoute => ({
+      route: `GET /api/Discount/${path}`,
+      request: (f) => get(`/api/Discount/${path}?marketId=${f.marketId}`),
+      ownerStatus: 200,
+      access: 'shared',
+    }),
+  ),
+  {
+    route: 'GET /api/Discount/',
+    request: (f) => get(`/api/Discount/?marketId=${f.marketId}`),
+    ownerStatus: 200,
+    access: 'shared',
+  },
+  {
+    route: 'GET /api/Discount/{id}',
+    request: (f) => get(`/api/Discount/${f.bundleId}`),
+    ownerStatus: 200,
+    access: 'shared',
+    passive: (f) => get(`/api/Discount/${f.passivePopupId}`),
+  },
+  {
+    route: 'POST /api/Discount',
+    request: (f) => ({ method: 'POST', url: '/api/Discount', payload: codeBody(f.marketId, 'PLANTED') }),
+    ownerStatus: 201,
+    access: 'owner',
+  },
+  {
+    route: 'PUT /api/Discount/{id}',
+    request: (f) => ({ method: 'PUT', url: `/api/Discount/${f.codeId}`, payload: codeBody(f.marketId, 'RENAMED') }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'DELETE /api/Discount/{id}',
+    request: (f) => ({ method: 'DELETE', url: `/api/Discount/${f.spareDiscountId}` }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
   // ---- Baskets and checkout: the shopper's, whoever else asks
   {
     route: 'GET /api/Basket/get-or-create/{marketId}/{uniqueCode}',
@@ -572,6 +624,7 @@ async function ownerState() {
     `/api/ShippingTariff/get-all/${f.marketId}`,
     `/api/Order/${f.orderId}?marketId=${f.marketId}`,
     `/api/Order/market?marketId=${f.marketId}`,
+    `/api/Discount/?marketId=${f.marketId}`,
   ];
   const state: Record<string, string> = {};
   for (const url of reads) {
@@ -666,11 +719,42 @@ beforeAll(async () => {
     ...(await shopperFixture(market.id, category.id, imageUrl)),
     ...(await orderFixture(market.id, category.id, imageUrl, tariffId)),
     ...(await customerFixture(market.id, category.id, imageUrl, tariffId)),
+    ...(await discountFixture(market.id, [product.id, passiveProduct.id])),
   };
 });
 afterAll(async () => {
   await t?.close();
 });
+
+/** The market's discounts: what shoppers see of them (live offers) and what only the owner does. */
+async function discountFixture(marketId: string, bundleProductIds: string[]) {
+  const create = async (payload: Record<string, unknown>) =>
+    dataOf<{ id: string }>(
+      await send({ method: 'POST', url: '/api/Discount', payload: { marketId, ...payload } }, owner.token),
+      201,
+    ).id;
+  const popup = { kind: 'popup', title: 'Welcome', percent: 10, startsAt: inDays(-1), endsAt: inDays(7) };
+  return {
+    popupId: await create(popup),
+    passivePopupId: await create({ ...popup, title: 'Hidden welcome', active: false }),
+    bundleId: await create({
+      kind: 'bundle',
+      name: 'Tenancy bundle',
+      title: 'Better together',
+      headerTitle: 'Bundle',
+      footerText: 'While it lasts',
+      buttonText: 'Add bundle',
+      percent: 15,
+      productIds: bundleProductIds,
+      template: 'classic',
+      colour: '#0a7d5a',
+      timer: { days: 1, hours: 0, minutes: 0, seconds: 0 },
+      endsAt: inDays(7),
+    }),
+    codeId: await create(codeBody(marketId, 'SECRET-CODE')),
+    spareDiscountId: await create(codeBody(marketId, 'SPARE-CODE')),
+  };
+}
 
 /** A visitor with two lines, on products of their own that no other row changes. */
 async function shopperFixture(marketId: string, categoryId: string, imageUrl: string) {
@@ -765,7 +849,14 @@ describe('tenancy', () => {
   });
 
   it('a shared read gives another merchant exactly the public view: no passive items, no owner fields', async () => {
-    const passiveIds = [f.passiveCategoryId, f.passiveProductId, f.passiveCollectionId, f.passiveTariffId];
+    const passiveIds = [
+      f.passiveCategoryId,
+      f.passiveProductId,
+      f.passiveCollectionId,
+      f.passiveTariffId,
+      f.passivePopupId,
+      f.codeId,
+    ];
     for (const route of MARKET_ROUTES.filter((r) => r.access === 'shared')) {
       const request = route.request(f);
       const anonymous = await send(request, null);
@@ -776,6 +867,7 @@ describe('tenancy', () => {
       expect(other.json(), route.route).toEqual(anonymous.json());
       for (const id of passiveIds) expect(other.body, `${route.route} shows ${id}`).not.toContain(id);
       expect(other.body, route.route).not.toContain('SECRET-BARCODE');
+      expect(other.body, route.route).not.toContain('SECRET-CODE');
       // The owner's answer differs: the same path serves the owner's fuller view.
       expect(asOwner.statusCode, route.route).toBe(200);
       expect(asOwner.body, route.route).not.toEqual(other.body);
@@ -853,6 +945,7 @@ describe('tenancy', () => {
         payload: { id: f.tariffId, marketId: strangerMarketId, name: 'Mine now' },
       },
       { method: 'PUT', url: '/api/Products/update', payload: { ...productUpdate(f), marketId: strangerMarketId } },
+      { method: 'PUT', url: `/api/Discount/${f.codeId}`, payload: codeBody(strangerMarketId, 'MINE-NOW') },
       {
         method: 'PUT',
         url: '/api/Category/update',

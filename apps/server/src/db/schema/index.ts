@@ -1,5 +1,6 @@
 export * from './catalog.js';
 export * from './commerce.js';
+export * from './discount.js';
 export * from './mail.js';
 export * from './market.js';
 export * from './user.js';
