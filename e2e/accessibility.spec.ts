@@ -52,6 +52,9 @@ for (const language of ['az', 'en', 'ru'] as const) {
     await page.goto('/cp/add-product');
     await expect(page.getByTestId('product-form')).toBeVisible();
     await check('product form');
+    await page.goto('/cp/add-pop-up');
+    await expect(page.getByTestId('popup-preview')).toBeVisible();
+    await check('pop-up form');
 
     await page.goto(`/${DEMO.store}`);
     await expect(page.locator('[data-testid="storefront"][data-hydrated="true"]')).toBeVisible();

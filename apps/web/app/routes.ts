@@ -47,6 +47,9 @@ export default [
       route('customers', 'routes/cp/customers.tsx'),
       route('customers/:marketId/:id', 'routes/cp/customer.tsx'),
       route('abandoned-checkouts', 'routes/cp/abandoned-checkouts.tsx'),
+      route('pop-up', 'routes/cp/pop-up.tsx'),
+      route('add-pop-up', 'routes/cp/add-pop-up.tsx'),
+      route('edit-pop-up/:marketId/:id', 'routes/cp/edit-pop-up.tsx'),
     ]),
   ]),
 

@@ -17,6 +17,8 @@ export const tags = {
   abandonedCheckouts: ['AbandonedCheckouts'] as const,
   /** cp/home and cp/analytics: the dashboard's figures and to-do list. */
   analytics: ['Analytics'] as const,
+  /** cp/pop-up, its editors and (later) bundles and codes: every discount of the store. */
+  discounts: ['Discounts'] as const,
 };
 
 export function createQueryClient() {

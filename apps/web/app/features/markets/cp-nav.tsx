@@ -58,7 +58,8 @@ const NAV: NavItem[] = [
     also: ['/cp/add-collection', '/cp/edit-collection'],
   },
   { key: 'analytics', icon: IconChartBar, to: '/cp/analytics/:marketId' },
-  { key: 'discounts', icon: IconDiscount2 },
+  // Pop-ups so far; bundles and codes join as children when their screens exist (issue 13).
+  { key: 'discounts', icon: IconDiscount2, to: '/cp/pop-up', also: ['/cp/add-pop-up', '/cp/edit-pop-up'] },
   { key: 'customizeStore', icon: IconBrush },
   {
     key: 'settings',
