@@ -21,6 +21,11 @@ const TEXT = {
     invalidPercent: 'Enter a whole percent from 1 to 99',
     overlap: 'Another pop-up is live in these dates',
     tabTitle: 'New pop-up · Control panel',
+    codesTitle: 'Discount codes',
+    codeCreated: (code: string) => `Code ${code} created`,
+    codeTaken: 'This store already has a discount with this code',
+    codeFormat: 'A code is 3 to 32 letters, digits, dashes or underscores',
+    usedOf: '0 of 50',
   },
   az: {
     title: 'Pop-up pəncərələr',
@@ -33,12 +38,17 @@ const TEXT = {
     saved: (title: string) => `«${title}» pop-up-ı yadda saxlanıldı`,
     deleted: (title: string) => `«${title}» pop-up-ı silindi`,
     live: 'Aktivdir',
-    inactive: 'Qeyri-aktiv',
-    filterInactive: 'Qeyri-aktiv',
+    inactive: 'Deaktiv',
+    filterInactive: 'Deaktiv',
     titleRequired: 'Başlıq boş ola bilməz',
     invalidPercent: '1-dən 99-a qədər tam faiz daxil edin',
     overlap: 'Bu tarixlərdə başqa pop-up aktivdir',
     tabTitle: 'Yeni pop-up · İdarə paneli',
+    codesTitle: 'Endirim kodları',
+    codeCreated: (code: string) => `${code} kodu yaradıldı`,
+    codeTaken: 'Bu mağazada bu kodla endirim artıq var',
+    codeFormat: 'Kod 3-32 hərf, rəqəm, tire və ya alt xətdən ibarət olmalıdır',
+    usedOf: '50 ədəddən 0',
   },
 } as const;
 
@@ -123,5 +133,35 @@ for (const language of ['az', 'en'] as const) {
       expect(live.data.map((p: { title: string }) => p.title)).toEqual([text.welcome]);
       expect(inDays(0) < live.data[0].endsAt).toBe(true);
     });
+  });
+
+  test(`${language}: a discount code is made in its dialog, checked as typed, and listed with its limit`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    await useLanguage(page, language);
+    await merchantWithNewStore(page.request, request, `code-${language}`);
+    await page.goto('/cp/discount-codes');
+    await expect(page.getByTestId('codes-title')).toHaveText(text.codesTitle);
+
+    await page.getByTestId('add-code').click();
+    await page.getByTestId('code-code').fill('no spaces');
+    await page.getByTestId('code-save').click();
+    await expect(fieldOf(page.getByTestId('code-code'))).toContainText(text.codeFormat);
+    await page.getByTestId('code-code').fill('WINTER-25');
+    await page.getByTestId('code-percent').fill('25');
+    await page.getByTestId('code-usage-limit').fill('50');
+    await page.getByTestId('code-save').click();
+    await expect(page.getByTestId('notice')).toContainText(text.codeCreated('WINTER-25'));
+    const row = page.locator('[data-testid="code-row"][data-code="WINTER-25"]');
+    await expect(row.getByTestId('code-value')).toHaveText('25%');
+    await expect(row.getByTestId('code-used')).toHaveText(text.usedOf);
+
+    // The same code in other letters' case is the same code.
+    await page.getByTestId('add-code').click();
+    await page.getByTestId('code-code').fill('winter-25');
+    await page.getByTestId('code-save').click();
+    await expect(fieldOf(page.getByTestId('code-code'))).toContainText(text.codeTaken);
   });
 }

@@ -77,6 +77,15 @@ const PLATFORM: { module: string; path: string; title: Expected }[] = [
   { module: 'cp/customers.tsx', path: '/cp/customers', title: panel('customers') },
   { module: 'cp/customer.tsx', path: `/cp/customers/${ID}/${ID}`, title: panel('customer') },
   { module: 'cp/abandoned-checkouts.tsx', path: '/cp/abandoned-checkouts', title: panel('abandonedCheckouts') },
+  { module: 'cp/pop-up.tsx', path: '/cp/pop-up', title: panel('popups') },
+  { module: 'cp/add-pop-up.tsx', path: '/cp/add-pop-up', title: panel('addPopup') },
+  { module: 'cp/edit-pop-up.tsx', path: `/cp/edit-pop-up/${ID}/${ID}`, title: panel('editPopup') },
+  { module: 'cp/discount-codes.tsx', path: '/cp/discount-codes', title: panel('discountCodes') },
+  { module: 'cp/bundle.tsx', path: '/cp/bundle', title: panel('bundles') },
+  { module: 'cp/select-bundle.tsx', path: '/cp/select-bundle', title: panel('selectBundle') },
+  { module: 'cp/create-bundle-1.tsx', path: '/cp/create-bundle-1', title: panel('createBundle') },
+  { module: 'cp/create-bundle-2.tsx', path: '/cp/create-bundle-2', title: panel('createBundle') },
+  { module: 'cp/edit-bundle.tsx', path: `/cp/edit-bundle/${ID}/${ID}`, title: panel('editBundle') },
 ];
 
 /** The <title>s and the description of a page as the server sends it, in `language`. */

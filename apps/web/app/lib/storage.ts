@@ -18,6 +18,8 @@ export const sessionKeys = {
   pendingLogin: 'pendingLogin',
   resetCode: 'resetCode',
   googleState: 'googleState',
+  /** A bundle being created (cp/create-bundle-1 → 2): a reload of either step keeps it. */
+  bundleDraft: 'bundleDraft',
 } as const;
 
 type Key = (typeof storageKeys)[keyof typeof storageKeys];

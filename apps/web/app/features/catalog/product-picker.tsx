@@ -25,14 +25,16 @@ interface ProductPickerProps {
   marketId: string;
   chosen: ReadonlySet<string>;
   onToggle: (product: PickedProduct) => void;
+  /** What choosing and un-choosing a product is called where the picker is used (a collection's by default). */
+  labels?: { add: (title: string) => string; remove: (title: string) => string };
 }
 
 /**
- * Finds products to put in a collection. The catalog is searched on the server, 24 at a time
+ * Finds products to put in a collection (or a bundle). The catalog is searched on the server, 24 at a time
  * (GET /Products/all/{marketId}?search=…&pageSize=24), with "show more" for the next page: a
  * store with thousands of products never sends them all to the browser.
  */
-export function ProductPicker({ marketId, chosen, onToggle }: ProductPickerProps) {
+export function ProductPicker({ marketId, chosen, onToggle, labels }: ProductPickerProps) {
   const { t, i18n } = useTranslation();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
@@ -92,12 +94,16 @@ export function ProductPicker({ marketId, chosen, onToggle }: ProductPickerProps
                   key={product.id}
                   onClick={() => onToggle(pickedOf(product))}
                   aria-pressed={isChosen}
-                  aria-label={t(
-                    isChosen ? 'catalog.collections.products.removeNamed' : 'catalog.collections.products.addNamed',
-                    {
-                      title: product.title,
-                    },
-                  )}
+                  aria-label={
+                    labels
+                      ? (isChosen ? labels.remove : labels.add)(product.title)
+                      : t(
+                          isChosen
+                            ? 'catalog.collections.products.removeNamed'
+                            : 'catalog.collections.products.addNamed',
+                          { title: product.title },
+                        )
+                  }
                   data-testid="collection-product-option"
                   data-title={product.title}
                   data-chosen={isChosen}

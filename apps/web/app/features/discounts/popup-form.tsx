@@ -162,6 +162,7 @@ export function PopupForm({ marketId, popup }: { marketId: string; popup?: Popup
                   required
                   min={1}
                   max={99}
+                  clampBehavior="none"
                   allowDecimal={false}
                   allowNegative={false}
                   suffix=" %"

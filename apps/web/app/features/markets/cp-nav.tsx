@@ -26,8 +26,15 @@ interface NavItem {
   to?: string;
   /** Further screens of the same section (add, edit …/{marketId}/{id}), where the item stays active. */
   also?: string[];
-  /** Views of the item's screen (its path with ?view=…), listed under it. */
-  children?: { key: string; to?: string }[];
+  /** Listed under it: views of the item's screen (its path with ?view=…), or screens of its section. */
+  children?: NavChild[];
+}
+
+interface NavChild {
+  key: string;
+  to?: string;
+  /** The child's further screens (add, edit …), where it stays the current one. */
+  also?: string[];
 }
 
 /** The sidebar of SPEC §2, in its order. */
@@ -58,8 +65,20 @@ const NAV: NavItem[] = [
     also: ['/cp/add-collection', '/cp/edit-collection'],
   },
   { key: 'analytics', icon: IconChartBar, to: '/cp/analytics/:marketId' },
-  // Pop-ups so far; bundles and codes join as children when their screens exist (issue 13).
-  { key: 'discounts', icon: IconDiscount2, to: '/cp/pop-up', also: ['/cp/add-pop-up', '/cp/edit-pop-up'] },
+  {
+    key: 'discounts',
+    icon: IconDiscount2,
+    to: '/cp/pop-up',
+    children: [
+      { key: 'popups', to: '/cp/pop-up', also: ['/cp/add-pop-up', '/cp/edit-pop-up'] },
+      {
+        key: 'bundles',
+        to: '/cp/bundle',
+        also: ['/cp/select-bundle', '/cp/create-bundle-1', '/cp/create-bundle-2', '/cp/edit-bundle'],
+      },
+      { key: 'discountCodes', to: '/cp/discount-codes' },
+    ],
+  },
   { key: 'customizeStore', icon: IconBrush },
   {
     key: 'settings',
@@ -83,7 +102,8 @@ export function CpNav({ onNavigate }: { onNavigate?: () => void }) {
   const within = (path: string) => pathname === path || pathname.startsWith(`${path}/`);
   /** A child is current when the address is its path and the same view (none: the first child). */
   const viewOf = (query: string) => new URLSearchParams(query).get('view');
-  const isCurrentChild = (to: string, siblings: { to?: string }[]) => {
+  const isCurrentChild = ({ to = '', also = [] }: NavChild, siblings: NavChild[]) => {
+    if (also.some(within)) return true;
     const [path, query = ''] = to.split('?');
     if (pathname !== path) return false;
     const view = viewOf(search);
@@ -95,12 +115,12 @@ export function CpNav({ onNavigate }: { onNavigate?: () => void }) {
     const to = path?.replace(':marketId', market.id);
     const icon = <ItemIcon size={18} stroke={1.6} aria-hidden />;
     if (to) {
-      const active = within(to) || also.some(within);
+      const linked = (children ?? []).filter((child): child is NavChild & { to: string } => Boolean(child.to));
+      const currentChild = linked.find((child) => isCurrentChild(child, linked));
+      const active = within(to) || also.some(within) || Boolean(currentChild);
       // The page itself is the current page; on its add/edit screens the item marks the section.
       const current = pathname === to ? 'page' : active ? 'true' : undefined;
       if (children) {
-        const linked = children.filter((child): child is { key: string; to: string } => Boolean(child.to));
-        const currentChild = linked.find((child) => isCurrentChild(child.to, linked));
         // The item opens and closes its views (open at first); it marks the section, the view is the page.
         return (
           <NavLink
@@ -122,7 +142,9 @@ export function CpNav({ onNavigate }: { onNavigate?: () => void }) {
                 to={child.to}
                 label={t(`cp.nav.${child.key}`)}
                 active={child === currentChild}
-                aria-current={child === currentChild ? 'page' : undefined}
+                aria-current={
+                  child === currentChild ? (pathname === child.to.split('?')[0] ? 'page' : 'true') : undefined
+                }
                 onClick={onNavigate}
                 data-testid={`nav-${child.key}`}
               />
