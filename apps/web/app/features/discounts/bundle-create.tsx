@@ -30,7 +30,6 @@ import {
   defaultEnd,
   defaultLook,
   formErrors,
-  fromPicker,
   type LookValues,
   numberOf,
   priced,
@@ -39,6 +38,7 @@ import {
   timerOfValues,
   writeDraft,
 } from './bundle-values';
+import { fromPicker } from './picker-dates';
 import { useSaveDiscount } from './queries';
 
 const DEFAULT_PERCENT = 10;

@@ -15,12 +15,12 @@ import {
   dealErrors,
   dealOf,
   formErrors,
-  fromPicker,
   type LookValues,
   lookOf,
   previewFigures,
   timerOfValues,
 } from './bundle-values';
+import { fromPicker } from './picker-dates';
 import { useDeleteDiscount, useSaveDiscount } from './queries';
 
 type BundleValues = DealValues & LookValues;

@@ -7,23 +7,18 @@ import {
   percentOff,
   type Timer,
 } from '@shop/shared';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { sessionKeys, sessionStored } from '../../lib/storage';
+import { fromPicker, newEndIsPast, pickerIn, toPicker } from './picker-dates';
 
 export const BUNDLES_PATH = '/cp/bundle';
 export const SELECT_BUNDLE_PATH = '/cp/select-bundle';
 export const BUNDLE_STEP_ONE_PATH = '/cp/create-bundle-1';
 export const BUNDLE_STEP_TWO_PATH = '/cp/create-bundle-2';
 
-/** What the date picker holds: the browser's local time, "YYYY-MM-DD HH:mm:ss". */
-const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
-export const toPicker = (iso: string) => dayjs(iso).format(PICKER_FORMAT);
-export const fromPicker = (value: string | null) =>
-  value && dayjs(value).isValid() ? dayjs(value).toDate().toISOString() : '';
 /** A new bundle runs a week from now, whole minutes. */
-export const defaultEnd = () => dayjs().second(0).add(7, 'day').format(PICKER_FORMAT);
+export const defaultEnd = () => pickerIn(7);
 
 /** Each look's own colour, the one a new bundle of that look starts with. */
 export const TEMPLATE_COLOURS: Record<BundleTemplate, string> = {
@@ -199,10 +194,8 @@ export function dealErrors(deal: DealValues, t: TFunction, initialEnd?: string |
   if (deal.products.length > discountLimits.bundleProducts) errors.products = t('messages:tooManyBundleProducts');
   const percent = numberOf(deal.percent);
   if (!Number.isInteger(percent) || percent < 1 || percent > 99) errors.percent = t('messages:invalidPercent');
-  const end = fromPicker(deal.endsAt);
-  if (!end) errors.endsAt = t('messages:invalidDate');
-  // The browser's clock says a new end is already past; the server checks with its own.
-  else if (deal.endsAt !== initialEnd && Date.parse(end) <= Date.now()) errors.endsAt = t('messages:endDateInPast');
+  if (!fromPicker(deal.endsAt)) errors.endsAt = t('messages:invalidDate');
+  else if (newEndIsPast(deal.endsAt, initialEnd)) errors.endsAt = t('messages:endDateInPast');
   return errors;
 }
 

@@ -3,30 +3,16 @@ import 'dayjs/locale/az';
 import 'dayjs/locale/ru';
 import { Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DatesProvider, DateTimePicker } from '@mantine/dates';
-import { useForm } from '@mantine/form';
-import {
-  type CodeValueType,
-  type CodeView,
-  discountInputSchema,
-  discountLimits,
-  minorToDecimal,
-  parseMoney,
-} from '@shop/shared';
+import { type CodeValueType, type CodeView, discountLimits, minorToDecimal, parseMoney } from '@shop/shared';
 import { IconCalendar } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { errorText, fieldErrors, localizedResolver } from '../../lib/form';
 import { useNotice } from '../../ui/notice';
 import { FormActions, StatusField } from '../../ui/panel';
-import { useSaveDiscount } from './queries';
+import { useDiscountForm } from './discount-form';
+import { fromPicker, toPicker } from './picker-dates';
 
 /** What the code dialog edits: a new code, a saved one, or nothing (closed). */
 export type CodeTarget = { kind: 'new' } | { kind: 'edit'; code: CodeView } | null;
-
-const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
-const toPicker = (iso: string | null) => (iso ? dayjs(iso).format(PICKER_FORMAT) : null);
-const fromPicker = (value: string | null) =>
-  value && dayjs(value).isValid() ? dayjs(value).toDate().toISOString() : null;
 
 type CodeValues = {
   code: string;
@@ -49,8 +35,8 @@ function valuesOf(code?: CodeView): CodeValues {
     percent: code?.percent ?? 10,
     amountOff: code?.amountOff != null ? minorToDecimal(code.amountOff) : '',
     minSubtotal: code?.minSubtotal != null ? minorToDecimal(code.minSubtotal) : '',
-    startsAt: toPicker(code?.startsAt ?? null),
-    endsAt: toPicker(code?.endsAt ?? null),
+    startsAt: code?.startsAt ? toPicker(code.startsAt) : null,
+    endsAt: code?.endsAt ? toPicker(code.endsAt) : null,
     usageLimit: code?.usageLimit ?? '',
     perCustomerLimit: code?.perCustomerLimit ?? '',
     active: code?.active ?? true,
@@ -93,51 +79,29 @@ export function CodeModal({
 function CodeForm({ marketId, code, onDone }: { marketId: string; code?: CodeView; onDone: () => void }) {
   const { t, i18n } = useTranslation();
   const notice = useNotice();
-  const save = useSaveDiscount();
-  const resolve = localizedResolver(discountInputSchema, t);
-  const initial = valuesOf(code);
-  const inputOf = (values: CodeValues) => ({
-    kind: 'code' as const,
-    marketId,
-    code: values.code,
-    valueType: values.valueType,
-    percent: values.valueType === 'percent' ? whole(values.percent) : null,
-    amountOff: values.valueType === 'amount' ? money(values.amountOff) : null,
-    minSubtotal: money(values.minSubtotal),
-    startsAt: fromPicker(values.startsAt),
-    endsAt: fromPicker(values.endsAt),
-    usageLimit: whole(values.usageLimit),
-    perCustomerLimit: whole(values.perCustomerLimit),
-    active: values.active,
-  });
-  const form = useForm<CodeValues>({
-    initialValues: initial,
-    validate: (values) => {
-      const errors: Record<string, string> = resolve(inputOf(values));
-      const end = fromPicker(values.endsAt);
-      if (!errors.endsAt && end && values.endsAt !== initial.endsAt && Date.parse(end) <= Date.now()) {
-        errors.endsAt = t('messages:endDateInPast');
-      }
-      return errors;
+  const { form, submit, saving } = useDiscountForm<CodeValues>({
+    id: code?.id,
+    initialValues: valuesOf(code),
+    inputOf: (values) => ({
+      kind: 'code',
+      marketId,
+      code: values.code,
+      valueType: values.valueType,
+      percent: values.valueType === 'percent' ? whole(values.percent) : null,
+      amountOff: values.valueType === 'amount' ? money(values.amountOff) : null,
+      minSubtotal: money(values.minSubtotal),
+      // Both optional: an empty picker is no bound.
+      startsAt: fromPicker(values.startsAt) || null,
+      endsAt: fromPicker(values.endsAt) || null,
+      usageLimit: whole(values.usageLimit),
+      perCustomerLimit: whole(values.perCustomerLimit),
+      active: values.active,
+    }),
+    onSaved: (saved) => {
+      const name = saved.kind === 'code' ? saved.code : '';
+      notice(t(code ? 'codes.form.updated' : 'codes.form.created', { code: name }));
+      onDone();
     },
-  });
-
-  const submit = form.onSubmit((values) => {
-    save.mutate(
-      { id: code?.id, input: inputOf(values) },
-      {
-        onSuccess: (saved) => {
-          const name = saved.kind === 'code' ? saved.code : '';
-          notice(t(code ? 'codes.form.updated' : 'codes.form.created', { code: name }));
-          onDone();
-        },
-        onError: (error) => {
-          const fields = fieldErrors(error, t);
-          form.setErrors(fields);
-          if (Object.keys(fields).length === 0) notice(errorText(error, t), 'error');
-        },
-      },
-    );
   });
 
   const percent = form.values.valueType === 'percent';
@@ -257,7 +221,7 @@ function CodeForm({ marketId, code, onDone }: { marketId: string; code?: CodeVie
         deleteLabel={t('codes.delete')}
         deleteTestId="code-delete"
         onCancel={onDone}
-        saving={save.isPending}
+        saving={saving}
         saveTestId="code-save"
       />
     </form>

@@ -3,27 +3,21 @@ import 'dayjs/locale/az';
 import 'dayjs/locale/ru';
 import { Box, Grid, NumberInput, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { DatesProvider, DateTimePicker } from '@mantine/dates';
-import { useForm } from '@mantine/form';
-import { discountInputSchema, discountLimits, type PopupView } from '@shop/shared';
+import { discountLimits, type PopupView } from '@shop/shared';
 import { IconCalendar } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { errorText, fieldErrors, localizedResolver } from '../../lib/form';
+import { errorText } from '../../lib/form';
 import { ConfirmDelete, useDeleteTarget } from '../../ui/confirm-delete';
 import { PopupCard } from '../../ui/discount-popup';
 import { ImageUpload } from '../../ui/image-upload';
 import { useNotice } from '../../ui/notice';
 import { FormActions, StatusField } from '../../ui/panel';
-import { useDeleteDiscount, useSaveDiscount } from './queries';
+import { useDiscountForm } from './discount-form';
+import { fromPicker, pickerIn, toPicker } from './picker-dates';
+import { useDeleteDiscount } from './queries';
 
 export const POPUPS_PATH = '/cp/pop-up';
-
-/** What the date pickers hold: the browser's local time, "YYYY-MM-DD HH:mm:ss". */
-const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
-const toPicker = (iso: string) => dayjs(iso).format(PICKER_FORMAT);
-const fromPicker = (value: string | null) =>
-  value && dayjs(value).isValid() ? dayjs(value).toDate().toISOString() : '';
 
 type PopupValues = {
   title: string;
@@ -48,13 +42,12 @@ function valuesOf(popup?: PopupView): PopupValues {
     };
   }
   // A new offer starts now and runs a week, whole minutes.
-  const start = dayjs().second(0);
   return {
     title: '',
     subtitle: '',
     percent: 10,
-    startsAt: start.format(PICKER_FORMAT),
-    endsAt: start.add(7, 'day').format(PICKER_FORMAT),
+    startsAt: pickerIn(0),
+    endsAt: pickerIn(7),
     imageUrl: null,
     active: true,
   };
@@ -69,54 +62,27 @@ export function PopupForm({ marketId, popup }: { marketId: string; popup?: Popup
   const { t, i18n } = useTranslation();
   const notice = useNotice();
   const navigate = useNavigate();
-  const save = useSaveDiscount();
   const remove = useDeleteDiscount();
   const deletion = useDeleteTarget<true>();
-  const resolve = localizedResolver(discountInputSchema, t);
-  const initial = valuesOf(popup);
-  const inputOf = (values: PopupValues) => ({
-    kind: 'popup' as const,
-    marketId,
-    title: values.title,
-    subtitle: values.subtitle.trim() || null,
-    percent: typeof values.percent === 'number' ? values.percent : Number.NaN,
-    startsAt: fromPicker(values.startsAt),
-    endsAt: fromPicker(values.endsAt),
-    imageUrl: values.imageUrl,
-    active: values.active,
-  });
-  const form = useForm<PopupValues>({
-    initialValues: initial,
-    validate: (values) => {
-      const errors: Record<string, string> = resolve(inputOf(values));
-      // The browser's clock says a new end is already past; the server checks with its own.
-      const end = fromPicker(values.endsAt);
-      if (!errors.endsAt && end && values.endsAt !== initial.endsAt && Date.parse(end) <= Date.now()) {
-        errors.endsAt = t('messages:endDateInPast');
-      }
-      return errors;
+  const { form, submit, saving } = useDiscountForm<PopupValues>({
+    id: popup?.id,
+    initialValues: valuesOf(popup),
+    inputOf: (values) => ({
+      kind: 'popup',
+      marketId,
+      title: values.title,
+      subtitle: values.subtitle.trim() || null,
+      percent: typeof values.percent === 'number' ? values.percent : Number.NaN,
+      startsAt: fromPicker(values.startsAt),
+      endsAt: fromPicker(values.endsAt),
+      imageUrl: values.imageUrl,
+      active: values.active,
+    }),
+    onSaved: (saved) => {
+      const title = saved.kind === 'popup' ? saved.title : '';
+      notice(t(popup ? 'discounts.popups.form.updated' : 'discounts.popups.form.created', { title }));
+      void navigate(POPUPS_PATH);
     },
-  });
-
-  const submit = form.onSubmit((values) => {
-    save.mutate(
-      { id: popup?.id, input: inputOf(values) },
-      {
-        onSuccess: (saved) => {
-          notice(
-            t(popup ? 'discounts.popups.form.updated' : 'discounts.popups.form.created', {
-              title: saved.kind === 'popup' ? saved.title : '',
-            }),
-          );
-          void navigate(POPUPS_PATH);
-        },
-        onError: (error) => {
-          const fields = fieldErrors(error, t);
-          form.setErrors(fields);
-          if (Object.keys(fields).length === 0) notice(errorText(error, t), 'error');
-        },
-      },
-    );
   });
 
   const confirmDelete = () => {
@@ -261,7 +227,7 @@ export function PopupForm({ marketId, popup }: { marketId: string; popup?: Popup
           deleteLabel={t('discounts.popups.delete')}
           deleteTestId="popup-delete"
           onCancel={() => void navigate(POPUPS_PATH)}
-          saving={save.isPending}
+          saving={saving}
           saveTestId="popup-save"
         />
       </form>

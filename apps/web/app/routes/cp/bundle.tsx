@@ -1,17 +1,5 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
-import type { BundleView, DiscountStatus } from '@shop/shared';
+import { ActionIcon, Button, Group, Paper, Skeleton, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import type { BundleView } from '@shop/shared';
 import { IconBoxMultiple, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useRef } from 'react';
@@ -19,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SELECT_BUNDLE_PATH } from '../../features/discounts/bundle-values';
 import { bundlesQuery, useDeleteDiscount } from '../../features/discounts/queries';
+import { DiscountStatusBadge } from '../../features/discounts/status-badge';
 import { useControlPanel } from '../../lib/control-panel';
 import { intlTimeZone } from '../../lib/display';
 import { panelTitle } from '../../lib/panel-title';
@@ -29,13 +18,6 @@ import { useMoney } from '../../ui/price';
 import type { Route } from './+types/bundle';
 
 export const meta: Route.MetaFunction = ({ matches }) => panelTitle(matches, 'cp.bundles');
-
-const STATUS_COLOURS: Record<DiscountStatus, string> = {
-  live: 'green',
-  scheduled: 'blue',
-  ended: 'gray',
-  inactive: 'gray',
-};
 
 /** The store's bundles (SPEC §2 cp/bundle): each with its discount, products, end and status; deleted from here. */
 export default function Bundles() {
@@ -172,9 +154,7 @@ export default function Bundles() {
                   <Text size="sm">{ends(bundle.endsAt)}</Text>
                 </Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color={STATUS_COLOURS[bundle.status]} data-status={bundle.status}>
-                    {t(`discounts.status.${bundle.status}`)}
-                  </Badge>
+                  <DiscountStatusBadge status={bundle.status} />
                 </Table.Td>
                 <Table.Td>
                   <Tooltip label={t('bundles.delete')} withArrow>

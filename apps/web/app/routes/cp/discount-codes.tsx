@@ -1,22 +1,12 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
-import { type CodeView, type DiscountStatus, formatMoney } from '@shop/shared';
+import { Button, Group, Paper, Skeleton, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { type CodeView, formatMoney } from '@shop/shared';
 import { IconPlus, IconTicket, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeModal, type CodeTarget } from '../../features/discounts/code-form';
 import { codesQuery, useDeleteDiscount } from '../../features/discounts/queries';
+import { DiscountStatusBadge } from '../../features/discounts/status-badge';
 import { useControlPanel } from '../../lib/control-panel';
 import { intlTimeZone } from '../../lib/display';
 import { errorText } from '../../lib/form';
@@ -27,13 +17,6 @@ import { EmptyState, LoadError, PageHeader } from '../../ui/panel';
 import type { Route } from './+types/discount-codes';
 
 export const meta: Route.MetaFunction = ({ matches }) => panelTitle(matches, 'cp.discountCodes');
-
-const STATUS_COLOURS: Record<DiscountStatus, string> = {
-  live: 'green',
-  scheduled: 'blue',
-  ended: 'gray',
-  inactive: 'gray',
-};
 
 /** The store's discount codes: what each takes off, from what subtotal, when, and how often it was used. */
 export default function DiscountCodes() {
@@ -136,9 +119,7 @@ export default function DiscountCodes() {
                   <Text size="sm">{period(code)}</Text>
                 </Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color={STATUS_COLOURS[code.status]} data-status={code.status}>
-                    {t(`discounts.status.${code.status}`)}
-                  </Badge>
+                  <DiscountStatusBadge status={code.status} />
                 </Table.Td>
                 <Table.Td>
                   <Group justify="flex-end">

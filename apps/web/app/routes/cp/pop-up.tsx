@@ -1,11 +1,12 @@
-import { Badge, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { type DiscountStatus, type PopupView, textComparer } from '@shop/shared';
+import { Button, Group, Paper, SegmentedControl, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { type PopupView, textComparer } from '@shop/shared';
 import { IconPlus, IconSpeakerphone } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { popupsQuery } from '../../features/discounts/queries';
+import { DiscountStatusBadge } from '../../features/discounts/status-badge';
 import { useControlPanel } from '../../lib/control-panel';
 import { intlTimeZone } from '../../lib/display';
 import { languageOf } from '../../lib/i18n';
@@ -17,13 +18,6 @@ import type { Route } from './+types/pop-up';
 export const meta: Route.MetaFunction = ({ matches }) => panelTitle(matches, 'cp.popups');
 
 type Filter = 'all' | 'active' | 'inactive';
-
-const STATUS_COLOURS: Record<DiscountStatus, string> = {
-  live: 'green',
-  scheduled: 'blue',
-  ended: 'gray',
-  inactive: 'gray',
-};
 
 /** The store's pop-ups (SPEC §2 cp/pop-up): active and inactive, searchable, each with its window. */
 export default function Popups() {
@@ -144,9 +138,7 @@ export default function Popups() {
                     <Text size="sm">{when(popup)}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={STATUS_COLOURS[popup.status]} data-status={popup.status}>
-                      {t(`discounts.status.${popup.status}`)}
-                    </Badge>
+                    <DiscountStatusBadge status={popup.status} />
                   </Table.Td>
                 </Table.Tr>
               ))}
