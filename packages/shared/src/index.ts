@@ -15,6 +15,7 @@ export * from './media.js';
 export * from './messages.js';
 export * from './money.js';
 export * from './orders.js';
+export * from './pricing.js';
 export * from './regions.js';
 export * from './responses.js';
 export * from './storefront.js';
