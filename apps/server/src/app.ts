@@ -23,6 +23,7 @@ import { CheckoutService } from './modules/checkout/service.js';
 import { collectionRoutes } from './modules/collection/routes.js';
 import { customerRoutes } from './modules/customer/routes.js';
 import { discountRoutes } from './modules/discount/routes.js';
+import { DiscountService } from './modules/discount/service.js';
 import { inventoryRoutes } from './modules/inventory/routes.js';
 import { marketRoutes } from './modules/market/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
@@ -243,6 +244,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Every minute: confirmations the mail server did not take when their order was paid.
     const stopConfirmations = schedule(ctx, 'order-confirmations', 60 * 1000, () => payments.sendDueConfirmations());
     app.addHook('onClose', async () => stopConfirmations());
+    // Every minute: pop-ups and bundles past their end are switched off (shoppers never see them
+    // after the end either way: status is computed at every read).
+    const discounts = new DiscountService(ctx);
+    const stopEnded = schedule(ctx, 'switch-off-ended-discounts', 60 * 1000, () => discounts.switchOffEnded());
+    app.addHook('onClose', async () => stopEnded());
     // Hourly: uploads nothing refers to a day after upload are removed.
     const stop = schedule(ctx, 'remove-unused-media', 60 * 60 * 1000, () =>
       removeUnusedMedia(ctx, new Date(Date.now() - UNUSED_MEDIA_TTL_MS)),

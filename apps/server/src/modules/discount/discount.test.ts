@@ -16,6 +16,7 @@ import {
   query,
   type TestApp,
 } from '../../testing/app.js';
+import { DiscountService } from './service.js';
 
 /**
  * Discounts through the API (SPEC §7 Discount; §5 Bundle rules; decision 018): pop-ups, bundles
@@ -373,5 +374,36 @@ describe('the owner’s list and deleting', () => {
     expect(theirs.every((d) => d.kind !== 'code' && d.status === 'live')).toBe(true);
     expect((await post(code({ code: 'PLANTED' }), stranger.token)).statusCode).toBe(404);
     expect((await post(code({ code: 'PLANTED' }), null)).statusCode).toBe(401);
+  });
+});
+
+describe('the end-date job', () => {
+  it('switches ended pop-ups and bundles off once, bumps the store’s catalog, and leaves the rest', async () => {
+    const marketId = await freshMarket();
+    const popupEnded = dataOf<PopupView>(await post(popup(marketId)), 201);
+    const bundleEnded = dataOf<BundleView>(await post(bundle({ name: 'Ended soon' })), 201);
+    const live = dataOf<BundleView>(await post(bundle({ name: 'Still on' })), 201);
+    const codeEnded = dataOf<CodeView>(await post(code({ code: 'ENDED-CODE', endsAt: inDays(3) })), 201);
+    await query(
+      t.ctx,
+      sql`update discounts set ends_at = now() - interval '1 minute'
+        where id in (${popupEnded.id}, ${bundleEnded.id}, ${codeEnded.id})`,
+    );
+    const versionOf = async (id: string) =>
+      (await query<{ v: number }>(t.ctx, sql`select catalog_version as v from markets where id = ${id}`))[0]!.v;
+    const before = await versionOf(owner.market.id);
+
+    const jobs = new DiscountService(t.ctx);
+    // Others' ended offers may be in this database too: at least these two.
+    expect(await jobs.switchOffEnded()).toBeGreaterThanOrEqual(2);
+    for (const id of [popupEnded.id, bundleEnded.id]) {
+      expect(dataOf<DiscountView>(await read(id))).toMatchObject({ active: false, status: 'ended' });
+    }
+    expect(dataOf<BundleView>(await read(live.id))).toMatchObject({ active: true, status: 'live' });
+    // A code is typed, not shown: it keeps its switch and simply reads as ended.
+    expect(dataOf<CodeView>(await read(codeEnded.id))).toMatchObject({ active: true, status: 'ended' });
+    expect(await versionOf(owner.market.id)).toBeGreaterThan(before);
+    // Nothing left to do: a second run changes nothing.
+    expect(await jobs.switchOffEnded()).toBe(0);
   });
 });

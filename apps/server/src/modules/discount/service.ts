@@ -297,6 +297,45 @@ export class DiscountService {
     if (deleted[0]!.kind !== 'code') await bumpCatalogVersion(this.ctx, marketId);
   }
 
+  /**
+   * The periodic job (decision 016): pop-ups and bundles whose end has passed are switched off
+   * (SPEC §4 "Bundle becomes inactive and hidden after its end date"), a bounded batch per run,
+   * each row claimed so two processes never both take it. Shoppers never read an ended offer
+   * whether or not this ran (status is computed at the read); what it adds is the merchant's
+   * switch showing "off", and the store's catalog version bumped so kept pages showing the
+   * offer are drawn again at once. Answers how many it switched off.
+   */
+  async switchOffEnded(limit = 200): Promise<number> {
+    const ended = await this.ctx.db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: discounts.id })
+        .from(discounts)
+        .where(
+          and(
+            inArray(discounts.kind, ['popup', 'bundle']),
+            eq(discounts.active, true),
+            lte(discounts.endsAt, sql`now()`),
+          ),
+        )
+        .orderBy(asc(discounts.endsAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(discounts)
+        .set({ active: false, updatedAt: sql`now()` })
+        .where(
+          inArray(
+            discounts.id,
+            due.map((d) => d.id),
+          ),
+        )
+        .returning({ marketId: discounts.marketId });
+    });
+    for (const marketId of new Set(ended.map((d) => d.marketId))) await bumpCatalogVersion(this.ctx, marketId);
+    return ended.length;
+  }
+
   private async ownerView(id: string): Promise<DiscountView> {
     const [row] = await this.ctx.db.select().from(discounts).where(eq(discounts.id, id)).limit(1);
     const [view] = await this.views([row!], 'owner');
