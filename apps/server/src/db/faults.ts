@@ -216,3 +216,20 @@ function freeSpaceOf(dir: string): string {
     }
   }
 }
+
+/**
+ * A unique constraint refused the write (PostgreSQL 23505), optionally a named one: the caller
+ * turns it into its own 409 (a name taken, a code in use). Read along the chain like the others.
+ */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (
+    let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
+    if (e.code === '23505') {
+      return !constraint || e.constraint === constraint || String((e as Error).message).includes(constraint);
+    }
+  }
+  return false;
+}

@@ -1,10 +1,10 @@
 import type { CategoryInput, CategoryView } from '@shop/shared';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { isUniqueViolation } from '../../db/faults.js';
 import { categories, products } from '../../db/schema/index.js';
 import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { isUniqueViolation } from '../user/service.js';
 
 type CategoryRow = typeof categories.$inferSelect;
 type CategoryData = Omit<CategoryInput, 'marketId'>;

@@ -15,13 +15,13 @@ import {
 } from '@shop/shared';
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/faults.js';
 import { discountProducts, discounts, markets, products } from '../../db/schema/index.js';
 import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { escapeLike } from '../../platform/search.js';
 import { bumpCatalogVersion } from '../market/hooks.js';
-import { isUniqueViolation } from '../user/service.js';
 
 type DiscountRow = typeof discounts.$inferSelect;
 type ProductRow = Pick<

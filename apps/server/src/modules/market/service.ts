@@ -8,11 +8,11 @@ import type {
   UpdateMarketInput,
 } from '@shop/shared';
 import { asc, eq } from 'drizzle-orm';
+import { isUniqueViolation } from '../../db/faults.js';
 import { markets, sectors } from '../../db/schema/index.js';
 import type { MarketRow, UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { isUniqueViolation } from '../user/service.js';
 import { analyticsIdsOf } from './analytics.js';
 import { bumpCatalogVersion } from './hooks.js';
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Checkout, Language, PaymentReturnCause, StartPaymentInput } from '@shop/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/faults.js';
 import { rowShape } from '../../db/rows.js';
 import { orders, payments } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
@@ -40,7 +41,6 @@ import {
   readOrderWithItems,
 } from '../order/lifecycle.js';
 import { release, sell } from '../product/stock.js';
-import { isUniqueViolation } from '../user/service.js';
 import { reversedStatement } from './hooks.js';
 import { orderConfirmationMail } from './mail.js';
 

@@ -8,12 +8,12 @@ import {
 } from '@shop/shared';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/faults.js';
 import { categories, products, productVariants } from '../../db/schema/index.js';
 import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { bumpCatalogVersion } from '../market/hooks.js';
-import { isUniqueViolation } from '../user/service.js';
 import { sanitizeDescription } from './description.js';
 import { listProducts } from './list.js';
 import { assertHeldCovered } from './stock.js';

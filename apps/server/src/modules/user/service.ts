@@ -2,6 +2,7 @@ import type { EmailCodeInput, Language, UpdateOwnerInput, UpdateUserInput, UserV
 import { eq, or } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/faults.js';
 import { type CodePurpose, users } from '../../db/schema/index.js';
 import { createSession, deleteSession, endSessions, type UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -26,21 +27,6 @@ export function toUserView(user: UserRow): UserView {
     createdAt: user.createdAt.toISOString(),
   };
 }
-
-function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  // Drizzle wraps driver errors; the PostgreSQL error (code 23505) is the cause.
-  for (
-    let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
-    if (e.code === '23505')
-      return !constraint || e.constraint === constraint || String((e as Error).message).includes(constraint);
-  }
-  return false;
-}
-
-export { isUniqueViolation };
 
 export class UserService {
   constructor(private readonly ctx: AppContext) {}
