@@ -326,6 +326,9 @@ if (adminUrl) {
         const cached = await page(store, { 'accept-language': 'ru-RU,ru;q=0.9' });
         expect(cached).toContain('<html lang="ru">');
         expect(cached).toContain('Сервис временно недоступен');
+        // The manat sign's face leads its font stack too (issue 12: every font stack).
+        expect(cached).toMatch(/body\{margin:0;font-family:Manat,/);
+        expect(cached).toContain('@font-face{font-family:Manat;src:url(/fonts/manat-400.woff2)');
         const rendered = await page(productPage, { 'accept-language': 'en-US,en;q=0.8' });
         expect(rendered).toContain('<html lang="en">');
         expect(rendered).toContain('The service is temporarily unavailable');

@@ -4,6 +4,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { mailOutbox } from '../db/schema/index.js';
+import { MANAT_FONT_STACK, manatFontFaces } from './manat-font.js';
 
 const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -12,11 +13,8 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c] as string);
 }
 
-/**
- * The font stack of every e-mail: the manat sign's one-glyph face first, as in the web app
- * (app.css; behind system-ui a Linux client draws ₼ as an empty box). It covers only U+20BC.
- */
-export const MAIL_FONT = 'Manat,system-ui,sans-serif';
+/** The font stack of every e-mail: the manat sign's face first (platform/manat-font.ts). */
+export const MAIL_FONT = MANAT_FONT_STACK;
 
 /**
  * The face itself, from this deployment's address (a mail has no origin of its own), put into
@@ -24,10 +22,7 @@ export const MAIL_FONT = 'Manat,system-ui,sans-serif';
  */
 export function withMailFonts(html: string, publicUrl: string): string {
   if (!html.includes('font-family:Manat')) return html;
-  const base = publicUrl.replace(/\/+$/, '');
-  const face = (file: string, weight: string) =>
-    `@font-face{font-family:Manat;src:url(${base}/fonts/${file}) format("woff2");font-weight:${weight};unicode-range:U+20BC}`;
-  const head = `<head><meta charset="utf-8"><style>${face('manat-400.woff2', '100 549')}${face('manat-700.woff2', '550 900')}</style></head>`;
+  const head = `<head><meta charset="utf-8"><style>${manatFontFaces(publicUrl.replace(/\/+$/, ''))}</style></head>`;
   return html.replace(/^(<!doctype html>\s*<html\b[^>]*>)(?!\s*<head)/i, `$1${head}`);
 }
 

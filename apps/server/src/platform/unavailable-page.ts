@@ -1,5 +1,6 @@
 import { type Language, translate } from '@shop/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { manatFontFaces } from './manat-font.js';
 
 /**
  * The page a visitor gets when the web app can't render one because the database is out of reach
@@ -29,7 +30,8 @@ ${refresh}
 <title>${title}</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
-body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:#1a1b1e;background:#fff}
+${manatFontFaces()}
+body{margin:0;font-family:Manat,system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:#1a1b1e;background:#fff}
 main{min-height:100vh;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:8px;padding:24px;text-align:center;box-sizing:border-box}
 h1{margin:0;font-size:28px}p{margin:0;color:#5c5f66}.code{font-size:72px;font-weight:800;color:#0b7285}
 a{display:inline-block;margin-top:12px;padding:10px 18px;border-radius:8px;background:#0b7285;color:#fff;text-decoration:none}

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { rowsOf } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { escapeHtml } from '../../platform/mail.js';
+import { MANAT_FONT_STACK, manatFontFaces } from '../../platform/manat-font.js';
 import { sandboxEncode } from '../../platform/payments/sandbox.js';
 import { noContent, textOf } from '../../platform/responses.js';
 import { acceptForms } from './routes.js';
@@ -95,9 +96,8 @@ function page(language: Language, body: string, title: string) {
   return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${escapeHtml(title)}</title>
 <style>
-@font-face{font-family:Manat;src:url(/fonts/manat-400.woff2) format("woff2");font-weight:100 549;unicode-range:U+20BC}
-@font-face{font-family:Manat;src:url(/fonts/manat-700.woff2) format("woff2");font-weight:550 900;unicode-range:U+20BC}
-body{font-family:Manat,system-ui,sans-serif;background:#f4f5f7;color:#1a1b1e;margin:0;display:flex;justify-content:center;padding:32px 16px}
+${manatFontFaces()}
+body{font-family:${MANAT_FONT_STACK};background:#f4f5f7;color:#1a1b1e;margin:0;display:flex;justify-content:center;padding:32px 16px}
 main{background:#fff;border-radius:12px;box-shadow:0 2px 12px #0001;max-width:420px;width:100%;padding:24px}
 h1{font-size:20px;margin:0 0 4px}.amount{font-size:28px;font-weight:700;margin:12px 0}
 .notice{background:#fff8e1;border-radius:8px;padding:8px 12px;font-size:14px}
