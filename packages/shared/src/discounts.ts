@@ -294,6 +294,19 @@ export function percentOff(amount: number, percent: number): number {
   return Math.floor((amount * percent + 50) / 100);
 }
 
+/**
+ * A bundle's figures: each product's price in the bundle (its price less the percent) and the
+ * sums with and without it. The server's bundle views and the panel's previews both use it.
+ */
+export function bundleFigures<P extends { price: number }>(products: readonly P[], percent: number) {
+  const items = products.map((p) => ({ ...p, bundlePrice: p.price - percentOff(p.price, percent) }));
+  return {
+    products: items,
+    price: items.reduce((sum, p) => sum + p.price, 0),
+    bundlePrice: items.reduce((sum, p) => sum + p.bundlePrice, 0),
+  };
+}
+
 /** Where an offer stands at `now` (ms), from its fields. */
 export function discountStatus(
   d: { active: boolean; startsAt: string | null; endsAt: string | null },

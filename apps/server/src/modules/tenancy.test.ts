@@ -14,6 +14,7 @@ import {
   createTestApp,
   dataOf,
   errorOf,
+  inDays,
   merchant,
   multipart,
   newIp,
@@ -93,8 +94,6 @@ interface MarketRoute {
 }
 
 const get = (url: string): InjectOptions => ({ method: 'GET', url });
-
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 function codeBody(marketId: string, code: string) {
   return { kind: 'code', marketId, code, valueType: 'percent', percent: 10 };

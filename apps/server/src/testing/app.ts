@@ -365,6 +365,9 @@ export async function catalogOwner(app: FastifyInstance) {
 
 // ---- Shopping --------------------------------------------------------------------------------
 
+/** An instant `days` from now (negative: ago), as the API writes it. */
+export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
 /** A fresh visitor id, as the storefront makes one (SPEC §3 uniqueCode). */
 export function visitor(): string {
   return `v_${randomBytes(12).toString('hex')}`;

@@ -11,6 +11,7 @@ import {
   dataOf,
   errorOf,
   fieldCodes,
+  inDays,
   merchant,
   productBody,
   query,
@@ -30,8 +31,6 @@ let stranger: Awaited<ReturnType<typeof merchant>>;
 let strangerProductId: string;
 /** Four products of the owner's store: 10, 20, 30 and 40 AZN; the fourth with variants. */
 let productIds: string[];
-
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 beforeAll(async () => {
   t = await createTestApp();

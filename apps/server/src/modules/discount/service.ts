@@ -1,6 +1,6 @@
 import {
   type BundleData,
-  type BundleProduct,
+  bundleFigures,
   type CodeData,
   type DiscountData,
   type DiscountListQuery,
@@ -9,7 +9,6 @@ import {
   discountLimits,
   discountStatus,
   normalizeDiscountCode,
-  percentOff,
   timerOf,
   timerSeconds,
 } from '@shop/shared';
@@ -133,15 +132,17 @@ function toView(row: DiscountRow, bundleProducts: ProductRow[], now: number): Di
       };
     case 'bundle': {
       const percent = row.percent ?? 0;
-      const items: BundleProduct[] = bundleProducts.map((p) => ({
-        id: p.id,
-        title: p.title,
-        imageUrl: p.images[0] ?? null,
-        price: p.price,
-        bundlePrice: p.price - percentOff(p.price, percent),
-        inStock: p.inStock,
-        hasVariants: p.variantCount > 0,
-      }));
+      const figures = bundleFigures(
+        bundleProducts.map((p) => ({
+          id: p.id,
+          title: p.title,
+          imageUrl: p.images[0] ?? null,
+          price: p.price,
+          inStock: p.inStock,
+          hasVariants: p.variantCount > 0,
+        })),
+        percent,
+      );
       return {
         ...base,
         kind: 'bundle',
@@ -151,9 +152,7 @@ function toView(row: DiscountRow, bundleProducts: ProductRow[], now: number): Di
         footerText: row.footerText ?? '',
         buttonText: row.buttonText ?? '',
         percent,
-        products: items,
-        price: items.reduce((sum, p) => sum + p.price, 0),
-        bundlePrice: items.reduce((sum, p) => sum + p.bundlePrice, 0),
+        ...figures,
         template: row.template ?? 'classic',
         colour: row.colour ?? '#000000',
         timer: timerOf(row.timerSeconds ?? 0),

@@ -1,6 +1,6 @@
 import { Button, Grid, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { type BundleTemplate, discountInputSchema } from '@shop/shared';
+import { type BundleTemplate, bundleFigures, discountInputSchema } from '@shop/shared';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +32,6 @@ import {
   formErrors,
   type LookValues,
   numberOf,
-  priced,
   readDraft,
   SELECT_BUNDLE_PATH,
   timerOfValues,
@@ -126,7 +125,7 @@ export function BundleStepOne({
               footerText={look.footerText}
               buttonText={look.buttonText}
               percent={percent}
-              figures={priced(values.products, percent)}
+              figures={bundleFigures(values.products, percent)}
               highlight={look.highlight}
               endsAt={fromPicker(values.endsAt)}
               timer={timerOfValues(look.timer)}
@@ -180,7 +179,7 @@ function StepTwoForm({ marketId, draft }: { marketId: string; draft: BundleDraft
     onValuesChange: (look) => writeDraft({ ...draft, look }),
   });
   const values = form.values;
-  const figures = priced(draft.products, draft.percent);
+  const figures = bundleFigures(draft.products, draft.percent);
   const dealProblems = DEAL_FIELDS.map((field) => form.errors[field]).filter(Boolean);
   const ends = new Intl.DateTimeFormat(i18n.language, {
     dateStyle: 'medium',

@@ -1,12 +1,12 @@
 import { Box, Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { BUNDLE_TEMPLATES } from '@shop/shared';
+import { BUNDLE_TEMPLATES, bundleFigures } from '@shop/shared';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BundleBlock } from '../../ui/bundle-block';
 import { useBlockTexts } from './bundle-texts';
-import { BUNDLE_STEP_ONE_PATH, priced, TEMPLATE_COLOURS } from './bundle-values';
+import { BUNDLE_STEP_ONE_PATH, TEMPLATE_COLOURS } from './bundle-values';
 
 const SAMPLE_PERCENT = 15;
 /** Qəpik: three everyday prices. */
@@ -23,7 +23,7 @@ export function BundleTemplateGallery() {
   const { t } = useTranslation();
   const { money, textsFor } = useBlockTexts();
   const [endsAt] = useState(() => new Date(Date.now() + SAMPLE_LEFT_MS).toISOString());
-  const sample = priced(
+  const sample = bundleFigures(
     (['one', 'two', 'three'] as const).map((key) => ({
       id: `sample-${key}`,
       title: t(`bundles.sample.products.${key}`),

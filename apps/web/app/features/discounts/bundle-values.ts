@@ -2,9 +2,9 @@ import {
   BUNDLE_TEMPLATES,
   type BundleTemplate,
   type BundleView,
+  bundleFigures,
   type DiscountInput,
   discountLimits,
-  percentOff,
   type Timer,
 } from '@shop/shared';
 import type { TFunction } from 'i18next';
@@ -41,19 +41,6 @@ export interface BundlePick {
   price: number;
 }
 
-/**
- * The products at a percent, with the bundle prices the server will compute (the same shared
- * `percentOff`): a unit costs its price less the percent, rounded to the qəpik.
- */
-export function priced(products: readonly BundlePick[], percent: number) {
-  const items = products.map((p) => ({ ...p, bundlePrice: p.price - percentOff(p.price, percent) }));
-  return {
-    products: items,
-    price: items.reduce((sum, p) => sum + p.price, 0),
-    bundlePrice: items.reduce((sum, p) => sum + p.bundlePrice, 0),
-  };
-}
-
 /** The figures to preview: the server's while nothing that changes them was touched. */
 export function previewFigures(products: readonly BundlePick[], percent: number, saved?: BundleView) {
   const same =
@@ -63,7 +50,7 @@ export function previewFigures(products: readonly BundlePick[], percent: number,
     saved.products.every((p, i) => p.id === products[i]?.id);
   return same
     ? { products: saved.products, price: saved.price, bundlePrice: saved.bundlePrice }
-    : priced(products, percent);
+    : bundleFigures(products, percent);
 }
 
 /** Step 1 of a new bundle, and the first half of the editor: what is sold, at what discount, until when. */

@@ -1,5 +1,5 @@
 import { Button, Group, Paper, SegmentedControl, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { type PopupView, textComparer } from '@shop/shared';
+import { type PopupView, searchKey, textComparer } from '@shop/shared';
 import { IconPlus, IconSpeakerphone } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -28,13 +28,13 @@ export default function Popups() {
   const [search, setSearch] = useState('');
 
   const shown = useMemo(() => {
-    const needle = search.trim().toLocaleLowerCase(i18n.language);
+    // The catalog's search fold (İ, I, ı and i as one letter), as every other list.
+    const needle = searchKey(search.trim());
     return (popups.data ?? []).filter(
       (p) =>
-        (filter === 'all' || p.active === (filter === 'active')) &&
-        (!needle || p.title.toLocaleLowerCase(i18n.language).includes(needle)),
+        (filter === 'all' || p.active === (filter === 'active')) && (!needle || searchKey(p.title).includes(needle)),
     );
-  }, [popups.data, filter, search, i18n.language]);
+  }, [popups.data, filter, search]);
 
   const when = useMemo(() => {
     const format = new Intl.DateTimeFormat(i18n.language, {
