@@ -66,10 +66,13 @@ export function StatusField({
   value,
   onChange,
   testId,
+  hints,
 }: {
   value: Status;
   onChange: (status: Status) => void;
   testId: string;
+  /** What each state means, where it is not "shoppers see it in the store" (a code is typed, not seen). */
+  hints?: Record<Status, string>;
 }) {
   const { t } = useTranslation();
   return (
@@ -89,7 +92,7 @@ export function StatusField({
         ]}
       />
       <Text size="xs" c="dimmed">
-        {t(value === 'active' ? 'catalog.status.activeHint' : 'catalog.status.passiveHint')}
+        {hints?.[value] ?? t(value === 'active' ? 'catalog.status.activeHint' : 'catalog.status.passiveHint')}
       </Text>
     </Stack>
   );

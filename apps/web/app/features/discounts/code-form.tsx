@@ -212,6 +212,7 @@ function CodeForm({ marketId, code, onDone }: { marketId: string; code?: CodeVie
           value={form.values.active ? 'active' : 'passive'}
           onChange={(status) => form.setFieldValue('active', status === 'active')}
           testId="code-status"
+          hints={{ active: t('codes.form.activeHint'), passive: t('codes.form.passiveHint') }}
         />
         <Text size="xs" c="dimmed">
           {t('codes.form.stacking')}
