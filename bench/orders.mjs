@@ -151,9 +151,9 @@ async function seed(db, marketId, categoryId, ownerId) {
     );
     await step(
       'order lines',
-      `insert into order_items (order_id, market_id, product_id, title, unit_price, quantity, tracked, position,
+      `insert into order_items (order_id, market_id, product_id, title, unit_price, quantity, paid, tracked, position,
          fulfilled_quantity)
-       select i.order_id, $1, i.product_id, i.title, i.price, i.quantity, true, i.position,
+       select i.order_id, $1, i.product_id, i.title, i.price, i.quantity, i.price * i.quantity, true, i.position,
               case when o.fulfillment_status = 'fulfilled' then i.quantity else 0 end
        from bench_i i join orders o on o.id = i.order_id
        where i.number between ${lo} and ${hi}

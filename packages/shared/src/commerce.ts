@@ -64,8 +64,33 @@ export const basketLineSchema = z.strictObject({
   lineTotal: intSchema,
   /** Units a shopper can still buy; null when not limited (not tracked or sold when out). */
   available: intSchema.nullable(),
+  /** The bundle whose price this line's units (`bundleUnits` of them) are sold at, if any. */
+  bundleId: idSchema.nullable(),
+  bundleUnits: intSchema,
+  /** Qəpik the line's discounts take off (its bundle price and its share of the cart discount). */
+  discount: intSchema,
 });
 export type BasketLine = z.infer<typeof basketLineSchema>;
+
+/**
+ * The cart discount applied to a basket or a checkout (decision 018): an accepted pop-up or a
+ * typed code — one at most. `amount` is what it takes off (0 while the cart is below its
+ * minimum, `belowMinimum`).
+ */
+export const appliedDiscountSchema = z.strictObject({
+  id: idSchema,
+  kind: z.enum(['popup', 'code']),
+  /** The code as the merchant wrote it; null for a pop-up. */
+  code: z.string().nullable(),
+  /** The pop-up's title; null for a code. */
+  title: z.string().nullable(),
+  percent: intSchema.nullable(),
+  amountOff: intSchema.nullable(),
+  minSubtotal: intSchema.nullable(),
+  amount: intSchema,
+  belowMinimum: z.boolean(),
+});
+export type AppliedDiscount = z.infer<typeof appliedDiscountSchema>;
 
 export const basketSchema = z.strictObject({
   id: idSchema,
@@ -73,10 +98,47 @@ export const basketSchema = z.strictObject({
   uniqueCode: z.string(),
   items: z.array(basketLineSchema),
   itemCount: intSchema,
+  /** Before discounts. */
   subtotal: intSchema,
+  /** What bundle prices take off. */
+  bundleDiscount: intSchema,
+  /** The pop-up the visitor accepted, as it applies now (null: none, or no longer live). */
+  discount: appliedDiscountSchema.nullable(),
+  /** Bundle prices and the cart discount together. */
+  discountTotal: intSchema,
+  /** subtotal − discountTotal: what the goods cost before delivery. */
+  total: intSchema,
   currency: currencySchema,
 });
 export type Basket = z.infer<typeof basketSchema>;
+
+/** POST /Basket/accept-popup: the visitor accepted the store's live pop-up; its percent applies to the cart. */
+export const acceptPopupSchema = z.strictObject({
+  marketId: id,
+  uniqueCode: uniqueCodeSchema,
+  popupId: id,
+});
+export type AcceptPopupInput = z.input<typeof acceptPopupSchema>;
+
+/**
+ * POST /Basket/add-bundle: one of each of a live bundle's products into the cart; a product with
+ * variants needs the chosen variant (`variants[productId]`). The price is the server's.
+ */
+export const addBundleSchema = z.strictObject({
+  marketId: id,
+  uniqueCode: uniqueCodeSchema,
+  bundleId: id,
+  variants: z.record(z.uuid('chooseVariant'), z.uuid('chooseVariant')).default({}),
+});
+export type AddBundleInput = z.input<typeof addBundleSchema>;
+
+/** POST /Basket/discount-code: a code typed at checkout (null or empty: take it off). */
+export const applyDiscountCodeSchema = z.strictObject({
+  checkoutId: id,
+  uniqueCode: uniqueCodeSchema,
+  code: z.string('codeFormat').trim().max(64, 'codeFormat').nullable(),
+});
+export type ApplyDiscountCodeInput = z.input<typeof applyDiscountCodeSchema>;
 
 /** A required text; `missing` says what the field needs (SPEC §5 Checkout), e.g. "Enter the city". */
 const text = (max: number, missing: MessageKey = 'required') =>
@@ -166,12 +228,28 @@ export const checkoutLineSchema = z.strictObject({
   unitPrice: intSchema,
   compareAtPrice: intSchema.nullable(),
   quantity: intSchema,
+  /** unitPrice × quantity, before discounts. */
   lineTotal: intSchema,
+  /** The bundle whose price `bundleUnits` of the units were sold at, and its title then. */
+  bundleId: idSchema.nullable(),
+  bundleTitle: z.string().nullable(),
+  bundleUnits: intSchema,
+  /** Qəpik the discounts take off this line: its bundle price and its share of the cart discount. */
+  discount: intSchema,
+  /** lineTotal − discount: what the shopper pays for the line, the most a refund of it returns. */
+  paid: intSchema,
 });
 export type CheckoutLine = z.infer<typeof checkoutLineSchema>;
 
 /** Why a payment goes back by itself. */
-export const paymentReturnCauseSchema = z.enum(['already_paid', 'order_canceled', 'amount_mismatch', 'out_of_stock']);
+export const paymentReturnCauseSchema = z.enum([
+  'already_paid',
+  'order_canceled',
+  'amount_mismatch',
+  'out_of_stock',
+  /** The hold of its discount code ran out and the code's uses were taken meanwhile. */
+  'code_used_up',
+]);
 export type PaymentReturnCause = z.infer<typeof paymentReturnCauseSchema>;
 
 export const returnedPaymentSchema = z.strictObject({
@@ -202,8 +280,16 @@ export const checkoutSchema = z.strictObject({
   items: z.array(checkoutLineSchema),
   /** Total weight in grams of the lines, for weight-conditioned tariffs. */
   weightGrams: intSchema,
+  /** Before discounts. */
   subtotal: intSchema,
+  /** What bundle prices take off. */
+  bundleDiscount: intSchema,
+  /** The cart discount (an accepted pop-up or a code), if any. */
+  discount: appliedDiscountSchema.nullable(),
+  /** Bundle prices and the cart discount together. */
+  discountTotal: intSchema,
   shippingPrice: intSchema,
+  /** subtotal − discountTotal + shippingPrice: what is charged. */
   total: intSchema,
   currency: currencySchema,
   reservedUntil: timestampSchema,

@@ -57,6 +57,17 @@ export const errorStatus = {
   /** A pop-up whose live window meets another active pop-up's (one at a time per store). */
   POPUP_OVERLAP: 409,
   DISCOUNT_CODE_TAKEN: 409,
+  /** Shoppers' discount errors (decision 018). */
+  DISCOUNT_CODE_UNKNOWN: 404,
+  DISCOUNT_CODE_NOT_ACTIVE: 409,
+  DISCOUNT_CODE_ENDED: 409,
+  DISCOUNT_CODE_USED_UP: 409,
+  /** `params`: limit (uses per e-mail). */
+  DISCOUNT_CODE_CUSTOMER_LIMIT: 409,
+  /** `params`: minimum (in manat, as shown). */
+  DISCOUNT_CODE_MINIMUM: 409,
+  /** A pop-up or bundle a stale page offered after it ended or was switched off. */
+  OFFER_ENDED: 409,
   PIXEL_ID_MISSING: 400,
   YANDEX_ID_MISSING: 400,
   GOOGLE_ID_MISSING: 400,

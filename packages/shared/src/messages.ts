@@ -263,6 +263,46 @@ export const messages = {
     az: 'Bu mağazada bu kodla endirim artıq var',
     ru: 'В этом магазине уже есть скидка с таким кодом',
   },
+  DISCOUNT_CODE_UNKNOWN: {
+    en: 'There is no such discount code in this store. Check how it is spelt',
+    az: 'Bu mağazada belə endirim kodu yoxdur. Yazılışını yoxlayın',
+    ru: 'В этом магазине нет такого кода скидки. Проверьте написание',
+  },
+  DISCOUNT_CODE_NOT_ACTIVE: {
+    en: 'This discount code can not be used now',
+    az: 'Bu endirim kodu hazırda istifadə oluna bilməz',
+    ru: 'Этот код скидки сейчас нельзя использовать',
+  },
+  DISCOUNT_CODE_ENDED: {
+    en: 'This discount code has ended',
+    az: 'Bu endirim kodunun müddəti bitib',
+    ru: 'Срок действия этого кода скидки истёк',
+  },
+  DISCOUNT_CODE_USED_UP: {
+    en: 'This discount code has been used up',
+    az: 'Bu endirim kodunun istifadə limiti bitib',
+    ru: 'Лимит использования этого кода скидки исчерпан',
+  },
+  DISCOUNT_CODE_CUSTOMER_LIMIT: {
+    en: 'This e-mail address has already used this code as many times as it may ({{limit}})',
+    az: 'Bu e-poçt ünvanı bu kodu artıq icazə verilən qədər istifadə edib ({{limit}})',
+    ru: 'С этим адресом e-mail код уже использован максимальное число раз ({{limit}})',
+  },
+  DISCOUNT_CODE_MINIMUM: {
+    en: 'This code applies to orders from {{minimum}} ₼',
+    az: 'Bu kod {{minimum}} ₼ və daha çox məbləğli sifarişlərə aiddir',
+    ru: 'Этот код действует для заказов от {{minimum}} ₼',
+  },
+  OFFER_ENDED: {
+    en: 'This offer has ended',
+    az: 'Bu təklifin müddəti bitib',
+    ru: 'Это предложение закончилось',
+  },
+  chooseVariant: {
+    en: 'Choose an option of this product',
+    az: 'Bu məhsulun variantını seçin',
+    ru: 'Выберите вариант этого товара',
+  },
   // Analytics integrations (SPEC §8 Analytics)
   PIXEL_ID_MISSING: {
     en: 'Market ID or Pixel ID is missing',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { moneySchema, pageSchema } from './catalog.js';
 import {
   addressViewSchema,
+  appliedDiscountSchema,
   checkoutLineSchema,
   type FulfillmentStatus,
   fulfillmentStatusSchema,
@@ -150,7 +151,7 @@ export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
  *   automatic (true when the store fulfils on payment)
  * - refunded: amount, refundedAmount, restock [{ orderItemId, title, variantTitle, quantity }],
  *   reason, full · refund_failed: amount, reason (the provider's words), restock
- * - canceled: reason (the merchant's, with a refund in full), cause ('refunded' | 'out_of_stock')
+ * - canceled: reason (the merchant's, with a refund in full), cause ('refunded' | 'out_of_stock' | 'code_used_up')
  * - email_sent: to, subject, mail ('confirmation' | 'fulfillment' | 'refund')
  * - archived / unarchived: nothing
  * - payment_returned: money the order could not take went back by itself — paymentId, amount,
@@ -189,7 +190,14 @@ export const orderDetailsSchema = z.strictObject({
   note: z.string().nullable(),
   shippingName: z.string().nullable(),
   items: z.array(orderDetailsLineSchema),
+  /** Before discounts. */
   subtotal: intSchema,
+  /** What bundle prices took off. */
+  bundleDiscount: intSchema,
+  /** The cart discount the order had (a pop-up or a code), as it applied. */
+  discount: appliedDiscountSchema.nullable(),
+  /** Every discount together. */
+  discountTotal: intSchema,
   shippingPrice: intSchema,
   total: intSchema,
   /** Given back so far; never more than `total`. */

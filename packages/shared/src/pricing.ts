@@ -162,3 +162,14 @@ export function priceCart(
 export function refundableOf(line: Pick<PricedLine, 'paid'>, refunded: number): number {
   return Math.max(0, line.paid - refunded);
 }
+
+/**
+ * What `count` units of a line were paid, after the first `before` of its units: a line's paid
+ * amount spread over its units so that its units, taken in any runs, sum to it exactly. Refunds
+ * of units suggest it, so a discounted line is never refunded above what it was paid.
+ */
+export function paidForUnits(line: { paid: number; quantity: number }, before: number, count: number): number {
+  if (line.quantity <= 0) return 0;
+  const upTo = (units: number) => Math.floor((line.paid * Math.max(0, Math.min(units, line.quantity))) / line.quantity);
+  return upTo(before + count) - upTo(before);
+}

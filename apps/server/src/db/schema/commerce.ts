@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { products, productVariants } from './catalog.js';
+import { discounts } from './discount.js';
 import { markets } from './market.js';
 
 /**
@@ -31,6 +32,11 @@ export const baskets = pgTable(
       .references(() => markets.id, { onDelete: 'cascade' }),
     /** The visitor id (SPEC §3 uniqueCode). */
     uniqueCode: text().notNull(),
+    /**
+     * The pop-up the visitor accepted (decision 018): its percent comes off the cart while it is
+     * live. No foreign key: a deleted pop-up simply stops applying, and deleting one touches no basket.
+     */
+    popupId: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -102,6 +108,19 @@ export type FulfillmentStatus = 'unfulfilled' | 'partial' | 'fulfilled';
 /** held: units reserved until reservedUntil; sold: taken from stock; released: given back. */
 export type ReservationState = 'held' | 'sold' | 'released';
 
+/** The cart discount an order has, as it applied (shared AppliedDiscount). */
+export interface DiscountRecord {
+  id: string;
+  kind: 'popup' | 'code';
+  code: string | null;
+  title: string | null;
+  percent: number | null;
+  amountOff: number | null;
+  minSubtotal: number | null;
+  amount: number;
+  belowMinimum: boolean;
+}
+
 export interface AddressRecord {
   firstName: string;
   lastName: string;
@@ -140,8 +159,19 @@ export const orders = pgTable(
     note: text(),
     shippingTariffId: uuid().references(() => shippingTariffs.id, { onDelete: 'set null' }),
     shippingName: text(),
+    /** Before discounts. */
     subtotal: integer().notNull().default(0),
+    /**
+     * The cart discount (an accepted pop-up or a typed code, decision 018): its id, by which a
+     * code's uses are counted, and what it was when applied — kept if the discount changes later.
+     */
+    discountId: uuid().references(() => discounts.id, { onDelete: 'set null' }),
+    discount: jsonb().$type<DiscountRecord>(),
+    /** What bundle prices took off, and every discount together (bundles and the cart discount). */
+    bundleDiscount: integer().notNull().default(0),
+    discountTotal: integer().notNull().default(0),
     shippingPrice: integer().notNull().default(0),
+    /** subtotal − discountTotal + shippingPrice. */
     total: integer().notNull().default(0),
     currency: text().notNull().default('AZN'),
     /** The shopper's language: e-mails and pages for this order use it. */
@@ -169,6 +199,8 @@ export const orders = pgTable(
     // The lists' and the dashboard's indexes (partial, with INCLUDE) live in migration
     // 0007_order_indexes: the schema DSL can't express them.
     index('orders_held_idx').on(t.reservedUntil).where(sql`${t.reservation} = 'held'`),
+    // A code's uses: the orders that hold or used it.
+    index('orders_discount_idx').on(t.discountId).where(sql`${t.discountId} is not null`),
     // Paid orders whose confirmation e-mail has not gone out yet (the retry job's queue; an
     // order leaves it when its confirmation is sent).
     index('orders_confirmation_due_idx')
@@ -204,6 +236,17 @@ export const orderItems = pgTable(
     fulfilledQuantity: integer().notNull().default(0),
     /** Units given back to stock by refunds. */
     refundedQuantity: integer().notNull().default(0),
+    /**
+     * The bundle `bundleUnits` of the units were sold at, and its title then (decision 018). No
+     * foreign key: a deleted bundle's sales still group by it, and deleting one touches no order.
+     */
+    bundleId: uuid(),
+    bundleTitle: text(),
+    bundleUnits: integer().notNull().default(0),
+    /** Qəpik the discounts took off the line: its bundle price and its share of the cart discount. */
+    discount: integer().notNull().default(0),
+    /** unit_price × quantity − discount: what the line was paid, the most a refund of it returns. */
+    paid: integer().notNull(),
     position: integer().notNull(),
   },
   // Its index (order_id, position) INCLUDE (…) is in migration 0007_order_indexes.

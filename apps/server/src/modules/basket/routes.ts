@@ -1,4 +1,12 @@
-import { addToBasketSchema, basketSchema, isUuid, uniqueCodeSchema, updateBasketItemSchema } from '@shop/shared';
+import {
+  acceptPopupSchema,
+  addBundleSchema,
+  addToBasketSchema,
+  basketSchema,
+  isUuid,
+  uniqueCodeSchema,
+  updateBasketItemSchema,
+} from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
@@ -70,6 +78,15 @@ export function basketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => ({ data: await service.add(request.body) }),
     );
+
+    // Offers (decision 018): a bundle's products into the cart together, and the pop-up accepted.
+    app.post('/Basket/add-bundle', { schema: { tags, body: addBundleSchema, response } }, async (request) => ({
+      data: await service.addBundle(request.body),
+    }));
+
+    app.post('/Basket/accept-popup', { schema: { tags, body: acceptPopupSchema, response } }, async (request) => ({
+      data: await service.acceptPopup(request.body),
+    }));
 
     app.put(
       '/Basket/update-quantity',

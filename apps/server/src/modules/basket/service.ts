@@ -1,5 +1,9 @@
 import {
+  type AcceptPopupInput,
+  type AddBundleInput,
   type AddToBasketInput,
+  acceptPopupSchema,
+  addBundleSchema,
   type Basket,
   type BasketLine,
   commerceLimits,
@@ -9,6 +13,18 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { priceLines } from '../checkout/pricing.js';
+import {
+  type CartDiscountRow,
+  cartDiscountColumn,
+  findLiveBundle,
+  findLivePopup,
+  isLive,
+  type LiveBundle,
+  liveBundlesColumn,
+  readBundles,
+  readCartDiscount,
+} from '../discount/offers.js';
 
 interface LineRow {
   id: string;
@@ -35,7 +51,7 @@ interface LineRow {
 }
 
 /** A basket line as read live: price, stock and picture from the product (and its variant). */
-export interface LiveLine extends BasketLine {
+export interface LiveLine extends Omit<BasketLine, 'bundleId' | 'bundleUnits' | 'discount'> {
   sku: string | null;
   /** Grams of one unit. */
   unitWeightGrams: number;
@@ -47,10 +63,21 @@ export interface LiveLine extends BasketLine {
  * sale are left out. `where` picks the basket (`b` is the basket, `bi` its lines); `suffix` ends
  * the statement (a lock).
  */
-async function queryLines(db: Db, where: SQL, suffix?: SQL): Promise<(LineRow & { basket_id: string })[]> {
-  return rowsOf<LineRow & { basket_id: string }>(
+type QueriedLine = LineRow & { basket_id: string; popup_id: string | null; bundles: unknown; popup: unknown };
+
+/**
+ * …and, on every row, the offers that price them (decision 018): the store's live bundles of the
+ * basket's products and the pop-up the visitor accepted. `basket` names the basket as an
+ * expression without `b`, so that both are computed once for the statement, not per line.
+ */
+async function queryLines(db: Db, marketId: string, basket: SQL, where: SQL, suffix?: SQL): Promise<QueriedLine[]> {
+  const now = new Date();
+  return rowsOf<QueriedLine>(
     await db.execute(sql`
-      select b.id as basket_id, bi.id, bi.product_id, bi.variant_id, bi.quantity,
+      select b.id as basket_id, b.popup_id,
+        ${liveBundlesColumn(sql`${marketId}::uuid`, sql`array(select product_id from basket_items where basket_id = ${basket})`, now)} as bundles,
+        ${cartDiscountColumn(sql`(select popup_id from baskets where id = ${basket})`)} as popup,
+        bi.id, bi.product_id, bi.variant_id, bi.quantity,
         p.title, p.images->>0 as product_image, p.price as product_price,
         p.compare_at_price as product_compare_at, p.track_quantity, p.continue_selling,
         p.stock as product_stock, p.reserved as product_reserved, p.weight_grams, p.sku as product_sku,
@@ -91,9 +118,28 @@ function liveLine(r: LineRow): LiveLine {
   };
 }
 
-/** The basket's lines with live prices. */
-export async function readLines(db: Db, basketId: string): Promise<LiveLine[]> {
-  return (await queryLines(db, sql`bi.basket_id = ${basketId}`)).map(liveLine);
+/** The offers that price a basket: live bundles of its products, and its pop-up while live. */
+export interface BasketOffers {
+  bundles: LiveBundle[];
+  popup: CartDiscountRow | null;
+}
+
+function offersOf(rows: QueriedLine[]): BasketOffers {
+  const [first] = rows;
+  const popup = first ? readCartDiscount(first.popup) : null;
+  return {
+    bundles: first ? readBundles(first.bundles) : [],
+    popup: popup && isLive(popup, new Date()) ? popup : null,
+  };
+}
+
+/** The basket's lines with live prices, and the offers that price them. */
+export async function readLines(
+  db: Db,
+  basket: { id: string; marketId: string },
+): Promise<{ lines: LiveLine[]; offers: BasketOffers }> {
+  const rows = await queryLines(db, basket.marketId, sql`${basket.id}::uuid`, sql`bi.basket_id = ${basket.id}`);
+  return { lines: rows.map(liveLine), offers: offersOf(rows) };
 }
 
 /**
@@ -104,13 +150,16 @@ export async function lockBasketLines(
   tx: Db,
   marketId: string,
   uniqueCode: string,
-): Promise<{ basketId: string; lines: LiveLine[] } | null> {
+): Promise<{ basketId: string; lines: LiveLine[]; offers: BasketOffers } | null> {
   const rows = await queryLines(
     tx,
+    marketId,
+    sql`(select id from baskets where market_id = ${marketId} and unique_code = ${uniqueCode})`,
     sql`b.market_id = ${marketId} and b.unique_code = ${uniqueCode}`,
     sql`for update of b`,
   );
-  return rows.length ? { basketId: rows[0]?.basket_id as string, lines: rows.map(liveLine) } : null;
+  const [first] = rows;
+  return first ? { basketId: first.basket_id, lines: rows.map(liveLine), offers: offersOf(rows) } : null;
 }
 
 /**
@@ -127,14 +176,31 @@ export async function removeBoughtUnits(
     and coalesce(variant_id, product_id) = any(${sql.param(bought.map((i) => i.variantId ?? i.productId))}::uuid[])`);
 }
 
-export function basketView(basket: { id: string; marketId: string; uniqueCode: string }, lines: LiveLine[]): Basket {
+/** The pop-up a paid order used is spent: the visitor's next cart is priced without it. */
+export async function spendPopup(tx: Db, basketId: string, popupId: string): Promise<void> {
+  await tx.execute(sql`update baskets set popup_id = null where id = ${basketId} and popup_id = ${popupId}`);
+}
+
+/** The basket as the shopper sees it, priced with its offers by the checkout's own pricing. */
+export function basketView(
+  basket: { id: string; marketId: string; uniqueCode: string },
+  { lines, offers }: { lines: LiveLine[]; offers: BasketOffers },
+): Basket {
+  const priced = priceLines(lines, { bundles: offers.bundles, cartDiscount: offers.popup, shippingPrice: 0 });
   return {
     id: basket.id,
     marketId: basket.marketId,
     uniqueCode: basket.uniqueCode,
-    items: lines.map(({ sku: _sku, unitWeightGrams: _w, tracked: _t, ...line }) => line),
+    items: lines.map(({ sku: _sku, unitWeightGrams: _w, tracked: _t, ...line }, index) => {
+      const p = priced.lines[index]!;
+      return { ...line, bundleId: p.bundleId, bundleUnits: p.bundleUnits, discount: p.discount };
+    }),
     itemCount: lines.reduce((n, l) => n + l.quantity, 0),
-    subtotal: lines.reduce((n, l) => n + l.lineTotal, 0),
+    subtotal: priced.order.subtotal,
+    bundleDiscount: priced.order.bundleDiscount,
+    discount: priced.order.discount,
+    discountTotal: priced.order.discountTotal,
+    total: priced.order.total,
     currency: 'AZN',
   };
 }
@@ -185,7 +251,7 @@ export class BasketService {
 
   async getOrCreate(marketId: string, uniqueCode: string): Promise<Basket> {
     const basket = await this.findOrCreate(this.ctx.db, marketId, uniqueCode);
-    return basketView(basket, await readLines(this.ctx.db, basket.id));
+    return basketView(basket, await readLines(this.ctx.db, basket));
   }
 
   /** GET /Basket/{id}: the id is unguessable, and the visitor must match when given. */
@@ -195,7 +261,7 @@ export class BasketService {
     );
     if (!row || (uniqueCode !== undefined && row.unique_code !== uniqueCode)) throw new AppError('NOT_FOUND');
     const basket = { id: row.id, marketId: row.market_id, uniqueCode: row.unique_code };
-    return basketView(basket, await readLines(this.ctx.db, basket.id));
+    return basketView(basket, await readLines(this.ctx.db, basket));
   }
 
   /**
@@ -203,7 +269,12 @@ export class BasketService {
    * holds of it, write basket and line in one statement, read the basket back.
    */
   async add(input: AddToBasketInput & { quantity: number }): Promise<Basket> {
-    const db = this.ctx.db;
+    const basket = await this.addUnit(this.ctx.db, input);
+    return basketView(basket, await readLines(this.ctx.db, basket));
+  }
+
+  /** Adds a unit (see add) and answers the basket. */
+  private async addUnit(db: Db, input: AddToBasketInput & { quantity: number }): Promise<BasketRow> {
     const { marketId, uniqueCode } = input;
     const variantId = input.variantId ?? null;
     const [unit] = rowsOf<{
@@ -266,22 +337,64 @@ export class BasketService {
       if (cap < commerceLimits.lineQuantity) throw new AppError('OUT_OF_STOCK', { quantity: 'OUT_OF_STOCK' });
       throw new AppError('VALIDATION_FAILED', { quantity: 'invalidQuantity' });
     }
-    const basket = { id: added.basket_id, marketId, uniqueCode };
-    return basketView(basket, await readLines(db, basket.id));
+    return { id: added.basket_id, marketId, uniqueCode };
+  }
+
+  /**
+   * POST /Basket/add-bundle: one of each of a live bundle's products, all or none (a product with
+   * variants needs its chosen variant). The bundle's price is not written anywhere: pricing finds
+   * the complete set in the cart while the bundle is live.
+   */
+  async addBundle(input: AddBundleInput): Promise<Basket> {
+    const data = addBundleSchema.parse(input);
+    const bundle = await findLiveBundle(this.ctx.db, data.marketId, data.bundleId, new Date());
+    if (!bundle) throw new AppError('OFFER_ENDED');
+    const missing: Record<string, 'chooseVariant'> = {};
+    for (const product of bundle.products) {
+      if (product.variantCount > 0 && !data.variants[product.id]) missing[`variants.${product.id}`] = 'chooseVariant';
+    }
+    if (Object.keys(missing).length) throw new AppError('VALIDATION_FAILED', missing);
+    const basket = await this.ctx.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      let row: BasketRow | null = null;
+      for (const product of bundle.products) {
+        row = await this.addUnit(tx, {
+          marketId: data.marketId,
+          uniqueCode: data.uniqueCode,
+          productId: product.id,
+          variantId: product.variantCount > 0 ? data.variants[product.id] : null,
+          quantity: 1,
+        });
+      }
+      return row as BasketRow;
+    });
+    return basketView(basket, await readLines(this.ctx.db, basket));
+  }
+
+  /** POST /Basket/accept-popup: the store's live pop-up's percent comes off this visitor's cart. */
+  async acceptPopup(input: AcceptPopupInput): Promise<Basket> {
+    const data = acceptPopupSchema.parse(input);
+    const popup = await findLivePopup(this.ctx.db, data.marketId, data.popupId, new Date());
+    if (!popup) throw new AppError('OFFER_ENDED');
+    const basket = await this.findOrCreate(this.ctx.db, data.marketId, data.uniqueCode);
+    await this.ctx.db.execute(
+      sql`update baskets set popup_id = ${popup.id}, updated_at = now() where id = ${basket.id}`,
+    );
+    return basketView(basket, await readLines(this.ctx.db, basket));
   }
 
   async updateQuantity(input: UpdateBasketItemInput): Promise<Basket> {
     const db = this.ctx.db;
     const basket = await this.find(db, input.marketId, input.uniqueCode);
     if (!basket) throw new AppError('NOT_FOUND');
-    const line = (await readLines(db, basket.id)).find((l) => l.id === input.basketItemId);
+    const line = (await readLines(db, basket)).lines.find((l) => l.id === input.basketItemId);
     if (!line) throw new AppError('NOT_FOUND');
     if (line.available !== null && input.quantity > line.available) {
       throw new AppError('OUT_OF_STOCK', { quantity: 'OUT_OF_STOCK' });
     }
     await db.execute(sql`update basket_items set quantity = ${input.quantity}
       where id = ${line.id} and basket_id = ${basket.id}`);
-    return basketView(basket, await readLines(db, basket.id));
+    return basketView(basket, await readLines(db, basket));
   }
 
   async remove(marketId: string, uniqueCode: string, basketItemId: string): Promise<Basket> {
@@ -294,6 +407,6 @@ export class BasketService {
       ),
     );
     if (!removed.length) throw new AppError('NOT_FOUND');
-    return basketView(basket, await readLines(db, basket.id));
+    return basketView(basket, await readLines(db, basket));
   }
 }

@@ -1,4 +1,11 @@
-import { checkoutSchema, confirmCheckoutSchema, isUuid, placeOrderSchema, uniqueCodeSchema } from '@shop/shared';
+import {
+  applyDiscountCodeSchema,
+  checkoutSchema,
+  confirmCheckoutSchema,
+  isUuid,
+  placeOrderSchema,
+  uniqueCodeSchema,
+} from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
@@ -51,6 +58,12 @@ export function checkoutRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => ({
         data: await service.confirm(request.body, requestLanguage(request)),
       }),
+    );
+
+    app.post(
+      '/Basket/discount-code',
+      { schema: { tags: ['Basket'], body: applyDiscountCodeSchema, response: ok(checkoutSchema) } },
+      async (request) => ({ data: await service.applyCode(request.body) }),
     );
 
     app.post(

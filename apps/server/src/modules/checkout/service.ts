@@ -1,10 +1,13 @@
 import {
   type Address,
+  type ApplyDiscountCodeInput,
   addressSchema,
+  applyDiscountCodeSchema,
   type Checkout,
   type ConfirmCheckoutInput,
   confirmCheckoutSchema,
   type Language,
+  minorToDecimal,
   type PlaceOrderInput,
   tariffApplies,
   tariffPrice,
@@ -17,6 +20,19 @@ import { shippingTariffs } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, fieldsFromIssues } from '../../platform/errors.js';
 import { lockBasketLines } from '../basket/service.js';
+import {
+  assertCodeUsable,
+  type CartDiscountRow,
+  cartDiscountColumn,
+  codeUnusable,
+  findCartDiscount,
+  findCode,
+  isLive,
+  type LiveBundle,
+  liveBundlesColumn,
+  readBundles,
+  readCartDiscount,
+} from '../discount/offers.js';
 import { bumpCatalogVersion } from '../market/hooks.js';
 import {
   confirmCheckout,
@@ -27,12 +43,12 @@ import {
   orderShape,
   placeOrder,
   readOrderWithItems,
-  repriceLine,
-  repriceOrder,
   setLineTracked,
   writeCheckout,
+  writePricing,
 } from '../order/lifecycle.js';
 import { lockUnits, release, reserve, type Shortage, type Unit, unitKey } from '../product/stock.js';
+import { goodsTotal, priceLines, pricingDiffers } from './pricing.js';
 
 /** Rows of shipping_tariffs in the buying path's statements (db/rows.ts). */
 const tariffShape = rowShape(shippingTariffs);
@@ -123,9 +139,17 @@ export async function checkoutView(db: Db, order: OrderRow, items?: ItemRow[]): 
       compareAtPrice: l.compareAtPrice,
       quantity: l.quantity,
       lineTotal: l.unitPrice * l.quantity,
+      bundleId: l.bundleId,
+      bundleTitle: l.bundleTitle,
+      bundleUnits: l.bundleUnits,
+      discount: l.discount,
+      paid: l.paid,
     })),
     weightGrams: lines.reduce((n, l) => n + l.weightGrams * l.quantity, 0),
     subtotal: order.subtotal,
+    bundleDiscount: order.bundleDiscount,
+    discount: order.discount ?? null,
+    discountTotal: order.discountTotal,
     shippingPrice: order.shippingPrice,
     total: order.total,
     currency: 'AZN',
@@ -179,7 +203,7 @@ export class CheckoutService {
       // One checkout at a time per basket: concurrent starts of the same basket queue on its lock.
       const basket = await lockBasketLines(tx, marketId, uniqueCode);
       if (!basket) throw new AppError('BASKET_EMPTY');
-      const { lines } = basket;
+      const { lines, offers } = basket;
 
       // An earlier checkout of this basket that was not placed is reused (its id stays, its
       // details are kept); any hold of an unpaid one is given back first.
@@ -206,6 +230,14 @@ export class CheckoutService {
       const held = await reserve(tx, units);
       if (!held.ok) throw new AppError('OUT_OF_STOCK', shortageFields(held.short, lines));
 
+      // The cart discount: the code the earlier checkout had, while it still applies (a shopper
+      // back from the cart keeps it); else the pop-up the visitor accepted, while it is live.
+      let cartDiscount = offers.popup;
+      if (reusable?.discountId && reusable.discount?.kind === 'code') {
+        const code = await findCartDiscount(tx, reusable.discountId);
+        if (code && isLive(code, new Date())) cartDiscount = code;
+      }
+      const priced = priceLines(lines, { bundles: offers.bundles, cartDiscount, shippingPrice: 0 });
       const written = await writeCheckout(
         tx,
         {
@@ -213,11 +245,11 @@ export class CheckoutService {
           marketId,
           basketId: basket.basketId,
           uniqueCode,
-          subtotal: lines.reduce((n, l) => n + l.lineTotal, 0),
+          figures: priced.order,
           language,
           at: new Date(),
         },
-        lines.map((l) => ({ ...l, tracked: held.tracked.has(unitKey(l)) })),
+        lines.map((l, index) => ({ ...l, ...priced.lines[index]!, tracked: held.tracked.has(unitKey(l)) })),
       );
       return checkoutView(tx, written.order, written.items);
     });
@@ -240,7 +272,7 @@ export class CheckoutService {
       await tx.execute(sql`select ${tariffShape.columns} from shipping_tariffs
         where id = ${tariffId} and market_id = ${order.marketId}`),
     );
-    if (!tariff || !tariffApplies(tariff, { region, subtotal: order.subtotal, weightGrams })) {
+    if (!tariff || !tariffApplies(tariff, { region, subtotal: goodsTotal(order), weightGrams })) {
       throw new AppError('VALIDATION_FAILED', { shippingTariffId: 'tariffNotAvailable' });
     }
     return tariff;
@@ -272,6 +304,12 @@ export class CheckoutService {
         view.weightGrams,
       );
       const shippingPrice = tariffPrice(tariff);
+      // A code with a limit per e-mail is checked as soon as the e-mail is known (and again,
+      // exactly, when the order is placed).
+      if (order.discountId && order.discount?.kind === 'code') {
+        const code = await findCartDiscount(tx, order.discountId);
+        if (code) await assertCodeUsable(tx, code, { orderId: order.id, email: data.email, lock: false });
+      }
       const billing = data.billingSameAsShipping ? data.shippingAddress : (data.billingAddress as Address);
       const updated = await confirmCheckout(tx, order.id, {
         email: data.email,
@@ -281,7 +319,7 @@ export class CheckoutService {
         note: data.note ?? null,
         tariff,
         shippingPrice,
-        total: order.subtotal + shippingPrice,
+        total: goodsTotal(order) + shippingPrice,
         language,
       });
       return checkoutView(tx, updated, items);
@@ -307,18 +345,119 @@ export class CheckoutService {
   }
 
   /**
-   * POST /Order: places the confirmed checkout. The charged total is the server's: when a
-   * price changed since the checkout, or the shopper's total differs, the checkout is brought
-   * up to date and PRICE_CHANGED is answered, so the shopper sees the new figures first.
-   * Placing twice returns the same order.
+   * POST /Basket/discount-code: the code a shopper typed at checkout (decision 018) — found in
+   * any case, live, not used up, and reached by the cart — replaces any cart discount the
+   * checkout had (an accepted pop-up); no code takes it off, and the visitor's pop-up applies
+   * again. Answers the checkout priced with it, or the shopper's message.
+   */
+  async applyCode(input: ApplyDiscountCodeInput): Promise<Checkout> {
+    const data = applyDiscountCodeSchema.parse(input);
+    return this.ctx.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const { order, items } = await lockOrder(tx, data.checkoutId, data.uniqueCode);
+      if (order.number !== null || order.paymentStatus === 'canceled') throw new AppError('CHECKOUT_CLOSED');
+      const now = new Date();
+      let cartDiscount: CartDiscountRow | null = null;
+      if (data.code) {
+        cartDiscount = await findCode(tx, order.marketId, data.code);
+        if (!cartDiscount) throw new AppError('DISCOUNT_CODE_UNKNOWN', { discountCode: 'DISCOUNT_CODE_UNKNOWN' });
+        const unusable = codeUnusable(cartDiscount, now);
+        if (unusable) throw new AppError(unusable, { discountCode: unusable });
+        await assertCodeUsable(tx, cartDiscount, { orderId: order.id, email: order.email, lock: false });
+      } else {
+        const [basket] = rowsOf<{ popup: unknown }>(
+          await tx.execute(sql`select ${cartDiscountColumn(sql`b.popup_id`)} as popup from baskets b
+            where b.id = ${order.basketId}`),
+        );
+        const popup = readCartDiscount(basket?.popup);
+        cartDiscount = popup && isLive(popup, now) ? popup : null;
+      }
+      const bundles = await this.liveBundles(tx, order, items, now);
+      const repriced = await this.reprice(tx, order, items, bundles, cartDiscount);
+      if (cartDiscount?.kind === 'code' && repriced.order.discount?.belowMinimum) {
+        // Nothing is kept: the transaction rolls back, and the shopper is told the minimum.
+        throw new AppError('DISCOUNT_CODE_MINIMUM', { discountCode: 'DISCOUNT_CODE_MINIMUM' }, undefined, {
+          minimum: minorToDecimal(cartDiscount.minSubtotal ?? 0),
+        });
+      }
+      return checkoutView(tx, repriced.order, items);
+    });
+  }
+
+  /** The store's live bundles of the order's products (pricing's first step). */
+  private async liveBundles(tx: Db, order: OrderRow, items: ItemRow[], now: Date): Promise<LiveBundle[]> {
+    const productIds = items.flatMap((i) => (i.productId ? [i.productId] : []));
+    if (!productIds.length) return [];
+    const [row] = rowsOf<{ bundles: unknown }>(
+      await tx.execute(
+        sql`select ${liveBundlesColumn(sql`${order.marketId}::uuid`, sql`${sql.param(productIds)}::uuid[]`, now)} as bundles`,
+      ),
+    );
+    return readBundles(row?.bundles);
+  }
+
+  /**
+   * Prices the order's lines (their prices as `items` hold them) with the offers given; when
+   * anything differs from what the order holds, writes it — the delivery kept only while its
+   * tariff still applies to the new goods total. `items` are updated in place.
+   */
+  private async reprice(
+    tx: Db,
+    order: OrderRow,
+    items: ItemRow[],
+    bundles: LiveBundle[],
+    cartDiscount: CartDiscountRow | null,
+  ): Promise<{ order: OrderRow; changed: boolean }> {
+    let priced = priceLines(items, { bundles, cartDiscount, shippingPrice: order.shippingPrice });
+    if (!pricingDiffers(order, items, priced)) return { order, changed: false };
+    let keepsTariff = true;
+    if (order.shippingTariffId) {
+      const [tariff] = tariffShape.rows(
+        await tx.execute(sql`select ${tariffShape.columns} from shipping_tariffs where id = ${order.shippingTariffId}`),
+      );
+      const address = order.shippingAddress as Address | null;
+      const weightGrams = items.reduce((n, i) => n + i.weightGrams * i.quantity, 0);
+      keepsTariff = Boolean(
+        tariff &&
+          address &&
+          tariffApplies(tariff, { region: address.region, subtotal: goodsTotal(priced.order), weightGrams }),
+      );
+      const shippingPrice = keepsTariff && tariff ? tariffPrice(tariff) : 0;
+      if (shippingPrice !== order.shippingPrice) {
+        priced = priceLines(items, { bundles, cartDiscount, shippingPrice });
+      }
+    }
+    items.forEach((item, index) => {
+      Object.assign(item, priced.lines[index]);
+    });
+    const updated = await writePricing(
+      tx,
+      order.id,
+      priced.order,
+      items.map((item) => ({ ...item })),
+      keepsTariff,
+    );
+    return { order: updated, changed: true };
+  }
+
+  /**
+   * POST /Order: places the confirmed checkout. The charged total is the server's: the lines are
+   * priced again with live prices and the offers live now (a bundle or code that ended since
+   * comes off); when anything changed, or the shopper's total differs, the checkout is brought
+   * up to date and PRICE_CHANGED is answered, so the shopper sees the new figures first. A code
+   * takes one of its uses here, exactly (decision 018). Placing twice returns the same order.
    */
   async place(input: PlaceOrderInput): Promise<Checkout> {
+    const now = new Date();
     const outcome = await this.ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
-      // The order, its lines and their live prices: one statement.
+      // The order, its lines, their live prices and the live offers: one statement.
       const row = await lockedRead(
         tx,
-        sql`select ${orderShape.columnsOf('o')}, ${ITEMS_OF_O}, ${LIVE_PRICES_OF_O}, ${FRESH_O} from orders o
+        sql`select ${orderShape.columnsOf('o')}, ${ITEMS_OF_O}, ${LIVE_PRICES_OF_O},
+            ${liveBundlesColumn(sql`o.market_id`, sql`array(select i.product_id from order_items i where i.order_id = o.id)`, now)} as bundles,
+            ${cartDiscountColumn(sql`o.discount_id`)} as cart_discount, ${FRESH_O}
+          from orders o
           where o.id = ${input.checkoutId} and o.unique_code = ${input.uniqueCode} for update of o`,
       );
       if (!row) throw new AppError('NOT_FOUND');
@@ -329,35 +468,24 @@ export class CheckoutService {
         throw new AppError('VALIDATION_FAILED', { shippingTariffId: 'tariffRequired' });
       }
       const live = readLivePrices(row.live as Parameters<typeof readLivePrices>[0]);
-      let changed = false;
       for (const item of items) {
-        const now = live.get(item.id);
-        if (now === undefined) throw new AppError('OUT_OF_STOCK', { [`items.${item.id}`]: 'OUT_OF_STOCK' });
-        if (now.unitPrice !== item.unitPrice || now.compareAtPrice !== item.compareAtPrice) {
-          changed = true;
-          item.unitPrice = now.unitPrice;
-          item.compareAtPrice = now.compareAtPrice;
-          await repriceLine(tx, item.id, now);
-        }
+        const current = live.get(item.id);
+        if (current === undefined) throw new AppError('OUT_OF_STOCK', { [`items.${item.id}`]: 'OUT_OF_STOCK' });
+        item.unitPrice = current.unitPrice;
+        item.compareAtPrice = current.compareAtPrice;
       }
-      let current = order;
-      if (changed) {
-        const subtotal = items.reduce((n, i) => n + i.unitPrice * i.quantity, 0);
-        const view = await checkoutView(tx, { ...order, subtotal }, items);
-        // The tariff's condition may depend on the total: keep it only if it still applies.
-        const address = order.shippingAddress as Address;
-        const [tariff] = tariffShape.rows(
-          await tx.execute(
-            sql`select ${tariffShape.columns} from shipping_tariffs where id = ${order.shippingTariffId}`,
-          ),
-        );
-        const keeps =
-          tariff && tariffApplies(tariff, { region: address.region, subtotal, weightGrams: view.weightGrams });
-        const shippingPrice = keeps ? tariffPrice(tariff) : 0;
-        current = await repriceOrder(tx, order.id, { subtotal, shippingPrice, keepsTariff: Boolean(keeps) });
-      }
-      if (changed || current.total !== input.expectedTotal) return { priceChanged: true as const };
+      // A pop-up or code that ended (or was switched off) since comes off.
+      const named = readCartDiscount(row.cart_discount);
+      const cartDiscount = named && isLive(named, now) ? named : null;
+      const repriced = await this.reprice(tx, order, items, readBundles(row.bundles), cartDiscount);
+      const current = repriced.order;
+      if (repriced.changed || current.total !== input.expectedTotal) return { priceChanged: true as const };
 
+      // The code's row is locked before the units (every path locks order, code, units, market
+      // in that order): placings with one code queue here, and the count of its uses is exact.
+      if (cartDiscount?.kind === 'code') {
+        await assertCodeUsable(tx, cartDiscount, { orderId: order.id, email: order.email, lock: true });
+      }
       await this.holdAgain(tx, current, items);
       // Last, the market's next number: its row stays locked until commit, and every placement
       // in the market queues on it, so little happens while it is held (order/lifecycle.ts).

@@ -109,9 +109,16 @@ export async function paymentFailed(
   });
 }
 
-/** Paid after its units were sold to someone else: canceled, the money goes back automatically. */
-export async function canceledOutOfStock(tx: Db, order: OrderRow): Promise<void> {
-  await recordEvent(tx, order, 'canceled', { cause: 'out_of_stock' });
+/**
+ * Paid after its hold ran out and its units were sold to someone else, or its discount code's
+ * uses were taken: canceled, the money goes back automatically.
+ */
+export async function canceledUnfulfillable(
+  tx: Db,
+  order: OrderRow,
+  cause: 'out_of_stock' | 'code_used_up',
+): Promise<void> {
+  await recordEvent(tx, order, 'canceled', { cause });
 }
 
 /**

@@ -2,7 +2,7 @@ import { type Address, commerceLimits, type Language } from '@shop/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
 import { rowShape } from '../../db/rows.js';
-import { orderItems, orders } from '../../db/schema/index.js';
+import { type DiscountRecord, orderItems, orders } from '../../db/schema/index.js';
 import { takeOrderNumber } from '../market/hooks.js';
 import { emailSentEvent, orderPlacedEvent } from './hooks.js';
 
@@ -45,6 +45,30 @@ export interface CheckoutLine {
   unitWeightGrams: number;
   /** Its units were held (a tracked product). */
   tracked: boolean;
+  /** Its discounts (checkout/pricing.ts). */
+  bundleId: string | null;
+  bundleTitle: string | null;
+  bundleUnits: number;
+  discount: number;
+  paid: number;
+}
+
+/** An order's figures after its discounts (checkout/pricing.ts). */
+export interface OrderFigures {
+  subtotal: number;
+  bundleDiscount: number;
+  discountTotal: number;
+  discountId: string | null;
+  discount: DiscountRecord | null;
+  shippingPrice: number;
+  total: number;
+}
+
+/** The set clause of an order's figures. */
+function figuresSet(f: OrderFigures): SQL {
+  return sql`subtotal = ${f.subtotal}, bundle_discount = ${f.bundleDiscount}, discount_total = ${f.discountTotal},
+    discount_id = ${f.discountId}, discount = ${f.discount ? JSON.stringify(f.discount) : null}::jsonb,
+    shipping_price = ${f.shippingPrice}, total = ${f.total}`;
 }
 
 /** An order and its lines from a row that carries the order's columns and its lines as `items`. */
@@ -67,25 +91,29 @@ export async function writeCheckout(
     marketId: string;
     basketId: string;
     uniqueCode: string;
-    subtotal: number;
+    /** Its figures, without delivery (a new checkout has no tariff yet). */
+    figures: OrderFigures;
     language: Language;
     at: Date;
   },
   lines: CheckoutLine[],
 ): Promise<{ order: OrderRow; items: ItemRow[] }> {
-  const { reuse, subtotal, language, at } = checkout;
+  const { reuse, figures, language, at } = checkout;
+  const discount = figures.discount ? JSON.stringify(figures.discount) : null;
   let orderStatement: SQL;
   if (reuse) {
     await tx.execute(sql`delete from order_items where order_id = ${reuse}`);
-    orderStatement = sql`update orders set subtotal = ${subtotal}, shipping_price = 0, total = ${subtotal},
+    orderStatement = sql`update orders set ${figuresSet(figures)},
         shipping_tariff_id = null, shipping_name = null, language = ${language}, ${HOLD_AGAIN},
         payment_status = 'unpaid', updated_at = ${at}
       where id = ${reuse}`;
   } else {
-    orderStatement = sql`insert into orders (market_id, basket_id, unique_code, subtotal, shipping_price, total,
-        language, reservation, reserved_until, payment_status, updated_at)
-      values (${checkout.marketId}, ${checkout.basketId}, ${checkout.uniqueCode}, ${subtotal}, 0, ${subtotal},
-        ${language}, 'held', ${HOLD_DEADLINE}, 'unpaid', ${at})`;
+    orderStatement = sql`insert into orders (market_id, basket_id, unique_code, subtotal, bundle_discount,
+        discount_total, discount_id, discount, shipping_price, total, language, reservation, reserved_until,
+        payment_status, updated_at)
+      values (${checkout.marketId}, ${checkout.basketId}, ${checkout.uniqueCode}, ${figures.subtotal},
+        ${figures.bundleDiscount}, ${figures.discountTotal}, ${figures.discountId}, ${discount}::jsonb,
+        ${figures.shippingPrice}, ${figures.total}, ${language}, 'held', ${HOLD_DEADLINE}, 'unpaid', ${at})`;
   }
   const items = lines.map((l, position) => ({
     product_id: l.productId,
@@ -99,18 +127,26 @@ export async function writeCheckout(
     quantity: l.quantity,
     weight_grams: l.unitWeightGrams,
     tracked: l.tracked,
+    bundle_id: l.bundleId,
+    bundle_title: l.bundleTitle,
+    bundle_units: l.bundleUnits,
+    discount: l.discount,
+    paid: l.paid,
     position,
   }));
   const [row] = rowsOf<Record<string, unknown>>(
     await tx.execute(sql`with o as (${orderStatement} returning ${orderShape.columns}),
       i as (
         insert into order_items (order_id, market_id, product_id, variant_id, title, variant_title, sku, image_url,
-          unit_price, compare_at_price, quantity, weight_grams, tracked, position)
+          unit_price, compare_at_price, quantity, weight_grams, tracked, bundle_id, bundle_title, bundle_units,
+          discount, paid, position)
         select o.id, o.market_id, x.product_id, x.variant_id, x.title, x.variant_title, x.sku, x.image_url,
-          x.unit_price, x.compare_at_price, x.quantity, x.weight_grams, x.tracked, x.position
+          x.unit_price, x.compare_at_price, x.quantity, x.weight_grams, x.tracked, x.bundle_id, x.bundle_title,
+          x.bundle_units, x.discount, x.paid, x.position
         from o, jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(product_id uuid, variant_id uuid,
           title text, variant_title text, sku text, image_url text, unit_price int, compare_at_price int,
-          quantity int, weight_grams int, tracked boolean, position int)
+          quantity int, weight_grams int, tracked boolean, bundle_id uuid, bundle_title text, bundle_units int,
+          discount int, paid int, position int)
         returning ${itemShape.columns}
       )
       select ${orderShape.columnsOf('o')}, (select coalesce(json_agg(i order by i.position), '[]') from i) as items
@@ -165,26 +201,42 @@ export async function setLineTracked(tx: Db, itemId: string, tracked: boolean): 
   await tx.execute(sql`update order_items set tracked = ${tracked} where id = ${itemId}`);
 }
 
-/** A line's price changed since the checkout: it takes today's. */
-export async function repriceLine(
-  tx: Db,
-  itemId: string,
-  price: { unitPrice: number; compareAtPrice: number | null },
-): Promise<void> {
-  await tx.execute(sql`update order_items set unit_price = ${price.unitPrice},
-    compare_at_price = ${price.compareAtPrice} where id = ${itemId}`);
-}
-
-/** The order's totals after its lines were repriced; a tariff that no longer applies is dropped. */
-export async function repriceOrder(
+/**
+ * The checkout priced again (a price, an offer or its code changed): each line's price and
+ * discounts, and the order's figures — one statement. A tariff that no longer applies is dropped
+ * (`keepsTariff` false).
+ */
+export async function writePricing(
   tx: Db,
   orderId: string,
-  totals: { subtotal: number; shippingPrice: number; keepsTariff: boolean },
+  figures: OrderFigures,
+  lines: ({ id: string } & Pick<
+    CheckoutLine,
+    'unitPrice' | 'compareAtPrice' | 'bundleId' | 'bundleTitle' | 'bundleUnits' | 'discount' | 'paid'
+  >)[],
+  keepsTariff: boolean,
 ): Promise<OrderRow> {
+  const rows = lines.map((l) => ({
+    id: l.id,
+    unit_price: l.unitPrice,
+    compare_at_price: l.compareAtPrice,
+    bundle_id: l.bundleId,
+    bundle_title: l.bundleTitle,
+    bundle_units: l.bundleUnits,
+    discount: l.discount,
+    paid: l.paid,
+  }));
   const [updated] = orderShape.rows(
-    await tx.execute(sql`update orders set subtotal = ${totals.subtotal}, shipping_price = ${totals.shippingPrice},
-        total = ${totals.subtotal + totals.shippingPrice}, updated_at = ${new Date()}
-        ${totals.keepsTariff ? sql`` : sql`, shipping_tariff_id = null, shipping_name = null`}
+    await tx.execute(sql`with l as (
+        update order_items t set unit_price = x.unit_price, compare_at_price = x.compare_at_price,
+          bundle_id = x.bundle_id, bundle_title = x.bundle_title, bundle_units = x.bundle_units,
+          discount = x.discount, paid = x.paid
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, unit_price int, compare_at_price int,
+          bundle_id uuid, bundle_title text, bundle_units int, discount int, paid int)
+        where t.id = x.id and t.order_id = ${orderId}
+      )
+      update orders set ${figuresSet(figures)}, updated_at = ${new Date()}
+        ${keepsTariff ? sql`` : sql`, shipping_tariff_id = null, shipping_name = null`}
       where id = ${orderId} returning ${orderShape.columns}`),
   ) as [OrderRow];
   return updated;
@@ -229,8 +281,8 @@ export async function markPaymentFailed(tx: Db, order: OrderRow): Promise<OrderR
   return failed;
 }
 
-/** Paid after its units were sold to someone else: canceled (the money goes back). */
-export async function cancelSoldOut(tx: Db, orderId: string): Promise<OrderRow> {
+/** Paid but unable to take the money (its units or its code's uses went to others): canceled, the money goes back. */
+export async function cancelUnfulfillable(tx: Db, orderId: string): Promise<OrderRow> {
   const [canceled] = orderShape.rows(
     await tx.execute(sql`update orders set payment_status = 'canceled', reservation = 'released',
       updated_at = ${new Date()} where id = ${orderId} returning ${orderShape.columns}`),

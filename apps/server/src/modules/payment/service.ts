@@ -10,7 +10,7 @@ import { AppError } from '../../platform/errors.js';
 import { epointProvider } from '../../platform/payments/epoint.js';
 import { type PaymentProvider, type PaymentResult, ProviderError } from '../../platform/payments/provider.js';
 import { sandboxProvider } from '../../platform/payments/sandbox.js';
-import { removeBoughtUnits } from '../basket/service.js';
+import { removeBoughtUnits, spendPopup } from '../basket/service.js';
 import {
   CheckoutService,
   checkoutView,
@@ -20,9 +20,10 @@ import {
   lockedRead,
   lockOrder,
 } from '../checkout/service.js';
+import { assertCodeUsable, cartDiscountColumn, countCodeUse, readCartDiscount } from '../discount/offers.js';
 import { bumpCatalogVersion } from '../market/hooks.js';
 import {
-  canceledOutOfStock,
+  canceledUnfulfillable,
   eventStatement,
   orderPaid,
   paymentFailed,
@@ -30,7 +31,7 @@ import {
   recordEvent,
 } from '../order/hooks.js';
 import {
-  cancelSoldOut,
+  cancelUnfulfillable,
   type ItemRow,
   markConfirmationSent,
   markPaymentFailed,
@@ -188,7 +189,7 @@ export class PaymentService {
       const row = await lockedRead(
         tx,
         sql`select ${paymentShape.columnsOf('p')}, row_to_json(o) as order_row, ${ITEMS_OF_O}, ${FRESH_O},
-            m.auto_fulfill
+            m.auto_fulfill, ${cartDiscountColumn(sql`o.discount_id`)} as cart_discount
           from payments p join orders o on o.id = p.order_id join markets m on m.id = o.market_id
           where p.id = ${result.paymentId} for update of p, o`,
       );
@@ -248,12 +249,36 @@ export class PaymentService {
         });
         return { order, paid: false, reverse: { payment: approved, amount: approved.amount } };
       }
+      // A code's use is counted now, exactly (decision 018): its row locked before the units (the
+      // order every path locks them in). One whose hold ran out while others took the code's last
+      // uses can not take it: canceled, the money goes back.
+      const cartDiscount = readCartDiscount(row.cart_discount);
+      if (cartDiscount?.kind === 'code') {
+        const usable = await assertCodeUsable(tx, cartDiscount, {
+          orderId: order.id,
+          email: order.email,
+          lock: true,
+        }).then(
+          () => true,
+          (error: unknown) => {
+            if (error instanceof AppError) return false;
+            throw error;
+          },
+        );
+        if (!usable) {
+          const [approved] = await settle('approved', { returnCause: 'code_used_up' });
+          if (order.reservation === 'held') await release(tx, heldUnits(items));
+          const canceled = await cancelUnfulfillable(tx, order.id);
+          await canceledUnfulfillable(tx, canceled, 'code_used_up');
+          return { order: canceled, paid: false, reverse: { payment: approved, amount: approved.amount } };
+        }
+      }
       const sold = await sell(tx, heldUnits(items), order.reservation === 'held');
       if (!sold.ok) {
         // The hold ran out and the units were sold to someone else: never oversell.
         const [approved] = await settle('approved', { returnCause: 'out_of_stock' });
-        const canceled = await cancelSoldOut(tx, order.id);
-        await canceledOutOfStock(tx, canceled);
+        const canceled = await cancelUnfulfillable(tx, order.id);
+        await canceledUnfulfillable(tx, canceled, 'out_of_stock');
         return { order: canceled, paid: false, reverse: { payment: approved, amount: approved.amount } };
       }
       // The attempt approved and the order paid, in one statement.
@@ -265,8 +290,13 @@ export class PaymentService {
       const approved = paymentShape.read(paidRow?.payment_row as Record<string, unknown>);
       // Timeline, customers, and automatic fulfilment when the market has it on (order/hooks.ts).
       const paid = await orderPaid(tx, paidNow, items, approved, row.auto_fulfill as boolean);
-      // The bought units leave the shopper's basket; anything added since stays.
+      // The bought units leave the shopper's basket; anything added since stays. A code counts
+      // one use; an accepted pop-up is spent.
       if (order.basketId) await removeBoughtUnits(tx, order.basketId, items);
+      if (order.discountId && order.discount?.kind === 'code') await countCodeUse(tx, order.discountId);
+      if (order.discountId && order.discount?.kind === 'popup' && order.basketId) {
+        await spendPopup(tx, order.basketId, order.discountId);
+      }
       return { order: paid, items, paid: true, reverse: null, storefrontChanged: sold.storefrontChanged };
     });
     if (!applied) return null;

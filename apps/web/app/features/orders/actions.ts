@@ -5,6 +5,7 @@ import {
   minorToDecimal,
   type OrderDetails,
   type OrderDetailsLine,
+  paidForUnits,
   parseMoney,
   type RefundOrderInput,
   refundOrderSchema,
@@ -99,7 +100,11 @@ export function defaultRefundValues(order: OrderDetails): RefundValues {
 
 /** What the chosen units are worth at the prices paid, never more than can be refunded. */
 export function valueOfUnits(order: OrderDetails, quantities: Quantities): number {
-  const value = order.items.reduce((sum, line) => sum + line.unitPrice * (quantities[line.id] ?? 0), 0);
+  // What the units were paid (after bundle prices and the cart discount), not their list price.
+  const value = order.items.reduce(
+    (sum, line) => sum + paidForUnits(line, line.refundedQuantity, quantities[line.id] ?? 0),
+    0,
+  );
   return Math.min(value, refundable(order));
 }
 
