@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneySchema } from './catalog.js';
+import { discountCodeSchema } from './discounts.js';
 import type { MessageKey } from './messages.js';
 import { isRegionCode } from './regions.js';
 import { currencySchema, idSchema, intSchema, timestampSchema } from './responses.js';
@@ -136,7 +137,7 @@ export type AddBundleInput = z.input<typeof addBundleSchema>;
 export const applyDiscountCodeSchema = z.strictObject({
   checkoutId: id,
   uniqueCode: uniqueCodeSchema,
-  code: z.string('codeFormat').trim().max(64, 'codeFormat').nullable(),
+  code: z.union([z.literal('').transform(() => null), discountCodeSchema]).nullable(),
 });
 export type ApplyDiscountCodeInput = z.input<typeof applyDiscountCodeSchema>;
 

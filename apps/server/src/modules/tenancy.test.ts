@@ -72,6 +72,8 @@ interface Fixture {
   popupId: string;
   passivePopupId: string;
   bundleId: string;
+  /** A live bundle of the shopper's own product (which no other row changes). */
+  shopperBundleId: string;
   codeId: string;
   spareDiscountId: string;
 }
@@ -469,6 +471,30 @@ const MARKET_ROUTES: MarketRoute[] = [
     access: 'shopper',
   },
   {
+    route: 'POST /api/Basket/add-bundle',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/Basket/add-bundle',
+      payload: {
+        marketId: f.marketId,
+        uniqueCode: f.uniqueCode,
+        bundleId: f.shopperBundleId,
+      },
+    }),
+    ownerStatus: 200,
+    access: 'shopper',
+  },
+  {
+    route: 'POST /api/Basket/accept-popup',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/Basket/accept-popup',
+      payload: { marketId: f.marketId, uniqueCode: f.uniqueCode, popupId: f.popupId },
+    }),
+    ownerStatus: 200,
+    access: 'shopper',
+  },
+  {
     route: 'POST /api/Basket/checkout/{uniqueCode}/{marketId}',
     request: (f) => ({ method: 'POST', url: `/api/Basket/checkout/${f.uniqueCode}/${f.marketId}` }),
     ownerStatus: 201,
@@ -698,6 +724,7 @@ beforeAll(async () => {
   // The export with every price changed: applied, it would change every product.
   const csv = exported.body.replace(/,(\d+)\.00,/g, ',1.00,');
   expect(csv).not.toBe(exported.body);
+  const shopper = await shopperFixture(market.id, category.id, imageUrl);
   f = {
     marketId: market.id,
     categoryId: category.id,
@@ -715,10 +742,10 @@ beforeAll(async () => {
     spareTariffId,
     imageUrl,
     csv: Buffer.from(csv),
-    ...(await shopperFixture(market.id, category.id, imageUrl)),
+    ...shopper,
     ...(await orderFixture(market.id, category.id, imageUrl, tariffId)),
     ...(await customerFixture(market.id, category.id, imageUrl, tariffId)),
-    ...(await discountFixture(market.id, [product.id, passiveProduct.id])),
+    ...(await discountFixture(market.id, [product.id, passiveProduct.id], shopper.shopperProductId)),
   };
 });
 afterAll(async () => {
@@ -726,30 +753,31 @@ afterAll(async () => {
 });
 
 /** The market's discounts: what shoppers see of them (live offers) and what only the owner does. */
-async function discountFixture(marketId: string, bundleProductIds: string[]) {
+async function discountFixture(marketId: string, bundleProductIds: string[], shopperProductId: string) {
   const create = async (payload: Record<string, unknown>) =>
     dataOf<{ id: string }>(
       await send({ method: 'POST', url: '/api/Discount', payload: { marketId, ...payload } }, owner.token),
       201,
     ).id;
   const popup = { kind: 'popup', title: 'Welcome', percent: 10, startsAt: inDays(-1), endsAt: inDays(7) };
+  const bundle = {
+    kind: 'bundle',
+    name: 'Tenancy bundle',
+    title: 'Better together',
+    headerTitle: 'Bundle',
+    footerText: 'While it lasts',
+    buttonText: 'Add bundle',
+    percent: 15,
+    template: 'classic',
+    colour: '#0a7d5a',
+    timer: { days: 1, hours: 0, minutes: 0, seconds: 0 },
+    endsAt: inDays(7),
+  };
   return {
     popupId: await create(popup),
     passivePopupId: await create({ ...popup, title: 'Hidden welcome', active: false }),
-    bundleId: await create({
-      kind: 'bundle',
-      name: 'Tenancy bundle',
-      title: 'Better together',
-      headerTitle: 'Bundle',
-      footerText: 'While it lasts',
-      buttonText: 'Add bundle',
-      percent: 15,
-      productIds: bundleProductIds,
-      template: 'classic',
-      colour: '#0a7d5a',
-      timer: { days: 1, hours: 0, minutes: 0, seconds: 0 },
-      endsAt: inDays(7),
-    }),
+    bundleId: await create({ ...bundle, productIds: bundleProductIds }),
+    shopperBundleId: await create({ ...bundle, name: 'Shopper bundle', productIds: [shopperProductId] }),
     codeId: await create(codeBody(marketId, 'SECRET-CODE')),
     spareDiscountId: await create(codeBody(marketId, 'SPARE-CODE')),
   };

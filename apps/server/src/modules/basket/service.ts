@@ -326,8 +326,8 @@ export class BasketService {
           on conflict (market_id, unique_code) do update set updated_at = now()
           returning id
         )
-        insert into basket_items (basket_id, market_id, product_id, variant_id, quantity)
-        select basket.id, ${marketId}, ${unit.id}, ${variantId}, ${input.quantity} from basket
+        insert into basket_items (basket_id, market_id, product_id, variant_id, quantity, created_at)
+        select basket.id, ${marketId}, ${unit.id}, ${variantId}, ${input.quantity}, clock_timestamp() from basket
         on conflict (basket_id, product_id, coalesce(variant_id, '00000000-0000-0000-0000-000000000000'::uuid))
         do update set quantity = basket_items.quantity + excluded.quantity
         where basket_items.quantity + excluded.quantity <= ${cap}

@@ -353,4 +353,74 @@ describe('shoppers at the same moment', () => {
       expect(after.items[0]!.quantity).toBe(expected);
     }
   });
+
+  it('a code with a limit of 5 and 50 shoppers paying at once: 5 discounted paid orders, the rest told before paying', async () => {
+    const item = await product({ title: 'Coded', stock: 100, price: 2000 });
+    const code = dataOf<{ id: string }>(
+      await call(t.app, owner.token, 'POST', '/api/Discount', {
+        kind: 'code',
+        marketId: owner.market.id,
+        code: 'FIFTY5',
+        valueType: 'percent',
+        percent: 25,
+        usageLimit: 5,
+      }),
+      201,
+    );
+    const shoppers = Array.from({ length: 50 }, () => visitor());
+    // Everyone has the code applied at checkout: applying holds nothing.
+    const checkouts = await Promise.all(
+      shoppers.map(async (v, index) => {
+        dataOf(await addToBasket(t.app, owner.market.id, v, item.id));
+        const confirmed = await confirmedCheckout(t.app, owner.market.id, v, tariff.id, {
+          email: `coded-${index}@example.az`,
+        });
+        return dataOf<Checkout>(
+          await shop(t.app, 'POST', '/api/Basket/discount-code', {
+            checkoutId: confirmed.id,
+            uniqueCode: v,
+            code: 'fifty5',
+          }),
+        );
+      }),
+    );
+    expect(checkouts.map((c) => c.total)).toEqual(shoppers.map(() => 1500 + 500));
+
+    const results = await atOnce(sql`select id from discounts where id = ${code.id} for update`, 10, () =>
+      Promise.all(
+        checkouts.map(async (checkout, index) => {
+          const v = shoppers[index]!;
+          const placed = await shop(t.app, 'POST', '/api/Order', {
+            checkoutId: checkout.id,
+            uniqueCode: v,
+            expectedTotal: checkout.total,
+          });
+          if (placed.statusCode !== 200) return { outcome: 'refused' as const, code: errorOf(placed).code };
+          const { redirectUrl } = await startPayment(t.app, checkout.id, v);
+          expect((await submitSandboxPage(t.app, redirectUrl, SANDBOX_CARDS.approve)).statusCode).toBe(303);
+          return { outcome: 'paid' as const, order: await orderStatus(t.app, checkout.id, v) };
+        }),
+      ),
+    );
+
+    const paid = results.filter((r) => r.outcome === 'paid');
+    expect(paid).toHaveLength(5);
+    expect(paid.map((r) => [r.order!.paymentStatus, r.order!.total])).toEqual(Array(5).fill(['paid', 2000]));
+    expect(results.filter((r) => r.outcome === 'refused').map((r) => r.code)).toEqual(
+      Array(45).fill('DISCOUNT_CODE_USED_UP'),
+    );
+    const [counted] = await query<{ used: number; paid: number }>(
+      t.ctx,
+      sql`select d.used, (select count(*)::int from orders o where o.discount_id = d.id and o.payment_status = 'paid') as paid
+        from discounts d where d.id = ${code.id}`,
+    );
+    expect(counted).toEqual({ used: 5, paid: 5 });
+    // Nothing was charged at the discounted price beyond the five.
+    const [charged] = await query<{ n: number }>(
+      t.ctx,
+      sql`select count(*)::int as n from payments p join orders o on o.id = p.order_id
+        where o.discount_id = ${code.id} and p.status = 'approved'`,
+    );
+    expect(charged?.n).toBe(5);
+  });
 });

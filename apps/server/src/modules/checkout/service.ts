@@ -360,9 +360,9 @@ export class CheckoutService {
       let cartDiscount: CartDiscountRow | null = null;
       if (data.code) {
         cartDiscount = await findCode(tx, order.marketId, data.code);
-        if (!cartDiscount) throw new AppError('DISCOUNT_CODE_UNKNOWN', { discountCode: 'DISCOUNT_CODE_UNKNOWN' });
+        if (!cartDiscount) throw new AppError('DISCOUNT_CODE_UNKNOWN', { code: 'DISCOUNT_CODE_UNKNOWN' });
         const unusable = codeUnusable(cartDiscount, now);
-        if (unusable) throw new AppError(unusable, { discountCode: unusable });
+        if (unusable) throw new AppError(unusable, { code: unusable });
         await assertCodeUsable(tx, cartDiscount, { orderId: order.id, email: order.email, lock: false });
       } else {
         const [basket] = rowsOf<{ popup: unknown }>(
@@ -376,7 +376,7 @@ export class CheckoutService {
       const repriced = await this.reprice(tx, order, items, bundles, cartDiscount);
       if (cartDiscount?.kind === 'code' && repriced.order.discount?.belowMinimum) {
         // Nothing is kept: the transaction rolls back, and the shopper is told the minimum.
-        throw new AppError('DISCOUNT_CODE_MINIMUM', { discountCode: 'DISCOUNT_CODE_MINIMUM' }, undefined, {
+        throw new AppError('DISCOUNT_CODE_MINIMUM', { code: 'DISCOUNT_CODE_MINIMUM' }, undefined, {
           minimum: minorToDecimal(cartDiscount.minSubtotal ?? 0),
         });
       }

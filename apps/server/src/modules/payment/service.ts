@@ -20,7 +20,13 @@ import {
   lockedRead,
   lockOrder,
 } from '../checkout/service.js';
-import { assertCodeUsable, cartDiscountColumn, countCodeUse, readCartDiscount } from '../discount/offers.js';
+import {
+  assertCodeUsable,
+  cartDiscountColumn,
+  countCodeUse,
+  findCartDiscount,
+  readCartDiscount,
+} from '../discount/offers.js';
 import { bumpCatalogVersion } from '../market/hooks.js';
 import {
   canceledUnfulfillable,
@@ -107,6 +113,12 @@ export class PaymentService {
       if (order.paymentStatus === 'paid') throw new AppError('ORDER_ALREADY_PAID');
       if (order.paymentStatus === 'canceled') throw new AppError('CHECKOUT_CLOSED');
       if (order.number === null) throw new AppError('CHECKOUT_FAILED');
+      // A retry after a failed payment: its code may have been used up meanwhile — told now,
+      // not after paying (the payment's own count is the exact one).
+      if (order.discountId && order.discount?.kind === 'code') {
+        const code = await findCartDiscount(tx, order.discountId);
+        if (code) await assertCodeUsable(tx, code, { orderId: order.id, email: order.email, lock: false });
+      }
       await this.checkouts.holdAgain(tx, order, items);
       // The attempt, the order's new state and its timeline's line in one statement (the
       // attempt's id made here, so that the line can name it).
