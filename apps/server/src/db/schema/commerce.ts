@@ -199,8 +199,12 @@ export const orders = pgTable(
     // The lists' and the dashboard's indexes (partial, with INCLUDE) live in migration
     // 0007_order_indexes: the schema DSL can't express them.
     index('orders_held_idx').on(t.reservedUntil).where(sql`${t.reservation} = 'held'`),
-    // A code's uses: the orders that hold or used it.
-    index('orders_discount_idx').on(t.discountId).where(sql`${t.discountId} is not null`),
+    // A code's uses (discount/offers.ts): the orders holding one now (a small set: rows leave it
+    // when paid or released), and one shopper's orders with it (its per-e-mail limit).
+    index('orders_discount_held_idx')
+      .on(t.discountId)
+      .where(sql`${t.discountId} is not null and ${t.reservation} = 'held'`),
+    index('orders_discount_email_idx').on(t.discountId, t.email).where(sql`${t.discountId} is not null`),
     // Paid orders whose confirmation e-mail has not gone out yet (the retry job's queue; an
     // order leaves it when its confirmation is sent).
     index('orders_confirmation_due_idx')

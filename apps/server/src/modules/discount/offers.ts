@@ -130,12 +130,12 @@ export async function findLivePopup(db: Db, marketId: string, id: string, now: D
 }
 
 /**
- * Whether one more order may use the code — counting the orders that used it (paid, even if
- * refunded since: a use is spent once paid, as `used` counts it) and those
- * that hold a use (placed, their hold not run out), besides `orderId` — for everyone and for
- * `email`. With `lock` the code's row is locked first, so that every placing and paying of
- * orders with the code queues on it and the count is exact (decision 018, point 4); throws the
- * shopper's message when it may not.
+ * Whether one more order may use the code, for everyone and for `email`: the uses spent (`used`,
+ * paid orders, counted at payment under this row's lock — a refund does not give one back) and
+ * those held now (orders placed whose hold has not run out), besides `orderId`'s own. With `lock`
+ * the code's row is locked first, so that every placing and paying of orders with the code
+ * queues on it and the count is exact (decision 018, point 4); throws the shopper's message when
+ * it may not.
  */
 export async function assertCodeUsable(
   tx: Db,
@@ -146,17 +146,25 @@ export async function assertCodeUsable(
   // taken before the lock was granted, and miss the orders of whoever held it.
   if (use.lock) await tx.execute(sql`select id from discounts where id = ${code.id} for update`);
   if (code.usageLimit === null && (code.perCustomerLimit === null || use.email === null)) return;
-  const [counts] = rowsOf<{ total: number; mine: number }>(
-    await tx.execute(sql`select count(*)::int as total,
-        count(*) filter (where o.email = ${use.email?.toLowerCase() ?? null})::int as mine
-      from orders o
-      where o.discount_id = ${code.id} and o.id <> ${use.orderId} and o.number is not null
-        and (o.paid_at is not null
-          or (o.reservation = 'held' and o.reserved_until > clock_timestamp() and o.payment_status <> 'canceled'))`),
+  const email = use.email?.toLowerCase() ?? null;
+  // A use is held by an order placed (numbered) whose units are held and whose hold has not run
+  // out; the holding orders are few (orders_discount_held_idx), whatever the code's history.
+  const holds = sql`o.discount_id = ${code.id} and o.id <> ${use.orderId} and o.number is not null
+    and o.reservation = 'held' and o.reserved_until > clock_timestamp() and o.payment_status <> 'canceled'`;
+  const [counts] = rowsOf<{ used: number; held: number; mine: number }>(
+    await tx.execute(sql`select d.used,
+        ${code.usageLimit === null ? sql`0` : sql`(select count(*)::int from orders o where ${holds})`} as held,
+        ${
+          code.perCustomerLimit === null || email === null
+            ? sql`0`
+            : sql`(select count(*)::int from orders o where o.discount_id = ${code.id} and o.email = ${email}
+                and o.id <> ${use.orderId} and (o.paid_at is not null or (${holds})))`
+        } as mine
+      from discounts d where d.id = ${code.id}`),
   );
-  const { total, mine } = counts ?? { total: 0, mine: 0 };
-  if (code.usageLimit !== null && total >= code.usageLimit) throw new AppError('DISCOUNT_CODE_USED_UP');
-  if (code.perCustomerLimit !== null && use.email !== null && mine >= code.perCustomerLimit) {
+  const { used, held, mine } = counts ?? { used: 0, held: 0, mine: 0 };
+  if (code.usageLimit !== null && used + held >= code.usageLimit) throw new AppError('DISCOUNT_CODE_USED_UP');
+  if (code.perCustomerLimit !== null && email !== null && mine >= code.perCustomerLimit) {
     throw new AppError('DISCOUNT_CODE_CUSTOMER_LIMIT', undefined, undefined, { limit: code.perCustomerLimit });
   }
 }
