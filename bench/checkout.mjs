@@ -8,7 +8,11 @@
 // Some products are scarce, so shoppers race for their last units (restocked before each run);
 // afterwards every product's stock must equal its starting stock plus the restocked units minus
 // the units of paid orders, never below zero, with nothing left reserved. BENCH_ONLY=steps
-// measures the CPU of each step instead. Loopback only, bounded in time, stops by itself.
+// measures the CPU of each step instead. BENCH_DISCOUNTS=1 runs every order with a discount code
+// (issue 13): twenty one-product bundles, a 10 % code with a per-e-mail limit applied by most
+// shoppers and a 2 AZN code limited to 100 uses by a quarter of them (the rest of those fall
+// back to the first) — and checks that each code's uses are exact. Loopback only, bounded in
+// time, stops by itself.
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import autocannon from 'autocannon';
@@ -26,6 +30,8 @@ const SCARCE_STOCK = 50;
 const TARGET = { addP99: 25, ordersPerSecond: 100, pageRps: 500, pageP99: 50 };
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
 const APPROVE_CARD = '4242424242424242';
+const DISCOUNTS = process.env.BENCH_DISCOUNTS === '1';
+const FEW_USES = 100;
 
 console.log(
   `load average at start: ${os
@@ -134,6 +140,39 @@ try {
   await db.query('vacuum analyze products');
   const plentiful = products.filter((p) => !p.scarce);
   const scarce = products.filter((p) => p.scarce);
+  const codes = {};
+  if (DISCOUNTS) {
+    const ends = new Date(Date.now() + 86_400_000).toISOString();
+    for (const p of plentiful.slice(0, 20)) {
+      await call('/Discount', {
+        method: 'POST',
+        body: {
+          kind: 'bundle',
+          marketId: market.id,
+          name: `Bundle ${p.id.slice(0, 8)}`,
+          title: 'Better together',
+          headerTitle: 'Bundle and save',
+          footerText: 'While it lasts',
+          buttonText: 'Add the bundle',
+          percent: 15,
+          productIds: [p.id],
+          template: 'classic',
+          colour: '#0a7d5a',
+          timer: { days: 0, hours: 0, minutes: 0, seconds: 0 },
+          endsAt: ends,
+        },
+      });
+    }
+    const code = (body) => call('/Discount', { method: 'POST', body: { kind: 'code', marketId: market.id, ...body } });
+    codes.most = await code({
+      code: 'BENCH10',
+      valueType: 'percent',
+      percent: 10,
+      usageLimit: 1_000_000,
+      perCustomerLimit: 1,
+    });
+    codes.few = await code({ code: 'FEW', valueType: 'amount', amountOff: 200, usageLimit: FEW_USES });
+  }
   const pick = (list) => list[Math.floor(Math.random() * list.length)];
   const results = {};
 
@@ -258,14 +297,46 @@ try {
         return { ok: true };
       },
     ],
+    ...(DISCOUNTS
+      ? [
+          [
+            'code',
+            async (s) => {
+              // A quarter try the limited code first; told it is used up, they type the other.
+              const tries = Math.random() < 1 / 4 ? ['few', 'BENCH10'] : ['bench10'];
+              for (const code of tries) {
+                const r = await shopperApi('POST', '/Basket/discount-code', {
+                  checkoutId: s.checkoutId,
+                  uniqueCode: s.uniqueCode,
+                  code,
+                });
+                if (r.status === 409 && r.error?.code === 'DISCOUNT_CODE_USED_UP') continue;
+                if (r.status !== 200) return { fail: r };
+                s.total = r.data.total;
+                return { ok: true };
+              }
+              return { fail: { status: 409, error: { code: 'no code left' } } };
+            },
+          ],
+        ]
+      : []),
     [
       'place',
       async (s) => {
-        const r = await shopperApi('POST', '/Order', {
-          checkoutId: s.checkoutId,
-          uniqueCode: s.uniqueCode,
-          expectedTotal: s.total,
-        });
+        const place = () =>
+          shopperApi('POST', '/Order', { checkoutId: s.checkoutId, uniqueCode: s.uniqueCode, expectedTotal: s.total });
+        let r = await place();
+        if (r.status === 409 && r.error?.code === 'DISCOUNT_CODE_USED_UP') {
+          // The limited code's last use went to someone else meanwhile: the other one, then place.
+          const other = await shopperApi('POST', '/Basket/discount-code', {
+            checkoutId: s.checkoutId,
+            uniqueCode: s.uniqueCode,
+            code: 'BENCH10',
+          });
+          if (other.status !== 200) return { fail: other };
+          s.total = other.data.total;
+          r = await place();
+        }
         return r.status === 200 ? { ok: true } : { fail: r };
       },
     ],
@@ -459,6 +530,23 @@ try {
       `oversell check: ${wrong.length} of ${check.rows.length} products wrong; scarce units sold ${scarceSold} (${SCARCE * SCARCE_STOCK} in stock at the start of each run)`,
     );
     if (wrong.length) console.log(wrong.slice(0, 5));
+    if (DISCOUNTS) {
+      // Each code's count of uses is its paid orders, exactly; the limited one never past its limit.
+      const { rows } = await db.query(
+        `select d.code, d.used, d.usage_limit,
+            (select count(*)::int from orders o where o.discount_id = d.id and o.paid_at is not null) as paid,
+            (select coalesce(sum(o.discount_total), 0)::int from orders o where o.discount_id = d.id and o.paid_at is not null) as given
+          from discounts d where d.market_id = $1 and d.kind = 'code' order by d.code`,
+        [market.id],
+      );
+      results.codes = rows;
+      for (const r of rows) {
+        const exact = r.used === r.paid && (r.usage_limit === null || r.paid <= r.usage_limit);
+        console.log(
+          `code ${r.code}: ${r.paid} paid orders used it, counted ${r.used} (limit ${r.usage_limit}) — ${exact ? 'exact' : 'WRONG'}; ${(r.given / 100).toFixed(2)} AZN of discounts given`,
+        );
+      }
+    }
   }
 
   // ---- server-rendered product page ------------------------------------------------------------
