@@ -96,7 +96,7 @@ for (const language of ['az', 'en'] as const) {
     }
     const [first, second, third, fourth] = titles as [string, string, string, string];
 
-    // By its address: the sidebar's Discounts stays "soon" until shoppers meet the offers.
+    // By its address (the sidebar's Discounts leads here too).
     await page.goto('/cp/bundle');
     await expect(page.getByTestId('bundles-title')).toHaveText(text.title);
     await expect(page.getByTestId('bundles-empty')).toContainText(text.emptyTitle);

@@ -96,8 +96,10 @@ test('after a sandbox purchase the owner’s home shows the revenue, and analyti
   // Every figure counts the paid orders, and the screen says so.
   await expect(page.getByTestId('kpi-orders')).toContainText('Paid orders');
   await expect(page.getByTestId('dashboard-basis')).toHaveText(
-    'Counts paid orders, on the day they were paid; refunds are deducted from revenue.',
+    'Counts paid orders, on the day they were paid. Revenue is what shoppers paid, after discounts and with shipping; refunds are deducted.',
   );
+  // No discount took anything off this period's order.
+  await expect(page.getByTestId('discount-sales-empty')).toHaveText('No paid orders with a discount in this period');
   await expect(page.getByTestId('kpi-averageOrderValue-value')).toHaveText('AZN 30.00');
   await expect(page.getByTestId('sales-chart')).toHaveAttribute('data-days', '30');
   await expect(page.getByTestId('top-product').first()).toContainText('Dashboard shirt');

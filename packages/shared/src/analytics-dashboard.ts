@@ -12,12 +12,15 @@ import { currencySchema, daySchema, idSchema, intSchema } from './responses.js';
  * count — it was a sale — with its money taken off the revenue; an order whose payment went back
  * by itself (sold out meanwhile) was never paid.
  *
- * - revenue: those orders' totals less what was refunded of them;
+ * - revenue: what shoppers paid for those orders — their totals, after every discount and with
+ *   shipping — less what was refunded of them;
  * - orders: how many they are;
  * - average order value: revenue ÷ orders;
  * - sessions: storefront visits (a visit ends after 30 minutes without a page), per day;
  * - conversion: orders ÷ sessions;
- * - top products: those orders' lines, less units given back by refunds;
+ * - top products: those orders' lines as they were paid (after discounts), less units given
+ *   back by refunds;
+ * - sales by discount: those orders by the code, pop-up or bundle that took something off them;
  * - statuses: those orders by refund and by fulfilment, as they stand now.
  */
 
@@ -144,6 +147,30 @@ export const dashboardProductSchema = z.strictObject({
 });
 export type DashboardProduct = z.infer<typeof dashboardProductSchema>;
 
+export const DASHBOARD_DISCOUNT_KINDS = ['code', 'popup', 'bundle'] as const;
+export type DashboardDiscountKind = (typeof DASHBOARD_DISCOUNT_KINDS)[number];
+
+/**
+ * One discount's sales in the range (decision 018): the paid orders it took something off, what
+ * it took off them, and what those orders brought in (their revenue, as above). An order with a
+ * code and a bundle counts in both rows; an order with two bundles in each, its bundle prices
+ * shared between them by what they took off its lines.
+ */
+export const dashboardDiscountSalesSchema = z.strictObject({
+  kind: z.enum(DASHBOARD_DISCOUNT_KINDS),
+  discountId: idSchema,
+  /** The code, the pop-up's title, the bundle's name — as now, or as its orders kept it once deleted. */
+  name: z.string(),
+  /** The discount is gone from the store; its orders keep what it was. */
+  deleted: z.boolean(),
+  orders: intSchema,
+  /** Qəpik the discount took off those orders. */
+  discount: intSchema,
+  /** Qəpik: those orders' totals less refunds. */
+  sales: intSchema,
+});
+export type DashboardDiscountSales = z.infer<typeof dashboardDiscountSalesSchema>;
+
 export const dashboardSchema = z.strictObject({
   marketId: idSchema,
   startDate: daySchema,
@@ -165,6 +192,8 @@ export const dashboardSchema = z.strictObject({
   ordersByRefund: z.record(z.enum(DASHBOARD_REFUND_STATES), intSchema),
   /** The range's paid orders by fulfilment, as they stand now. */
   ordersByFulfillmentStatus: z.record(fulfillmentStatusSchema, intSchema),
+  /** The range's paid orders by discount, most sales first; empty when none had one. */
+  salesByDiscount: z.array(dashboardDiscountSalesSchema),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

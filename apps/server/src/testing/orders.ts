@@ -8,8 +8,10 @@ import {
   confirmedCheckout,
   createProduct,
   dataOf,
+  inDays,
   placeOrder,
   productBody,
+  shop,
   startPayment,
   submitSandboxPage,
   uniqueEmail,
@@ -35,7 +37,15 @@ export async function buy(
   owner: Owner,
   tariffId: string,
   lines: { productId: string; variantId?: string; quantity: number }[],
-  options: { pay?: boolean | 'decline'; language?: string; email?: string } = {},
+  options: {
+    pay?: boolean | 'decline';
+    language?: string;
+    email?: string;
+    /** A pop-up of the store the visitor accepts before checkout. */
+    popupId?: string;
+    /** A code the shopper types at checkout. */
+    code?: string;
+  } = {},
 ): Promise<Bought> {
   const uniqueCode = visitor();
   const language = options.language ?? 'en';
@@ -52,7 +62,15 @@ export async function buy(
       ),
     );
   }
-  const checkout = await confirmedCheckout(app, owner.market.id, uniqueCode, tariffId, { language, email });
+  if (options.popupId) {
+    const body = { marketId: owner.market.id, uniqueCode, popupId: options.popupId };
+    dataOf(await shop(app, 'POST', '/api/Basket/accept-popup', body, language));
+  }
+  let checkout = await confirmedCheckout(app, owner.market.id, uniqueCode, tariffId, { language, email });
+  if (options.code) {
+    const body = { checkoutId: checkout.id, uniqueCode, code: options.code };
+    checkout = dataOf<Checkout>(await shop(app, 'POST', '/api/Basket/discount-code', body, language));
+  }
   const order = await placeOrder(app, checkout, uniqueCode, language);
   const pay = options.pay ?? true;
   if (pay) {
@@ -72,6 +90,51 @@ export function product(app: FastifyInstance, owner: Owner, fields: Record<strin
     productBody(owner.market.id, owner.category.id, owner.imageUrl, { price: 1000, stock: 10, ...fields }),
   );
 }
+
+/** A discount of the owner's store (POST /Discount): a pop-up, a bundle or a code. */
+export async function createDiscount(
+  app: FastifyInstance,
+  owner: Owner,
+  body: Record<string, unknown>,
+): Promise<{ id: string }> {
+  return dataOf(await call(app, owner.token, 'POST', '/api/Discount', { marketId: owner.market.id, ...body }), 201);
+}
+
+/** A bundle of `productIds` at 20 % off unless `fields` say otherwise, live for five days. */
+export const bundleBody = (productIds: string[], fields: Record<string, unknown> = {}) => ({
+  kind: 'bundle',
+  name: 'Set',
+  title: 'Better together',
+  headerTitle: 'Bundle and save',
+  footerText: 'While stocks last',
+  buttonText: 'Add the set',
+  percent: 20,
+  productIds,
+  template: 'classic',
+  colour: '#0a7d5a',
+  timer: { days: 0, hours: 0, minutes: 0, seconds: 0 },
+  endsAt: inDays(5),
+  ...fields,
+});
+
+/** A code at 10 % off unless `fields` say otherwise. */
+export const codeBody = (code: string, fields: Record<string, unknown> = {}) => ({
+  kind: 'code',
+  code,
+  valueType: 'percent',
+  percent: 10,
+  ...fields,
+});
+
+/** A pop-up at 10 % off unless `fields` say otherwise, live since yesterday for three days. */
+export const popupBody = (title: string, fields: Record<string, unknown> = {}) => ({
+  kind: 'popup',
+  title,
+  percent: 10,
+  startsAt: inDays(-1),
+  endsAt: inDays(3),
+  ...fields,
+});
 
 export const orderUrl = (owner: Owner, orderId: string, action?: 'fulfill' | 'cancel' | 'archive') =>
   action

@@ -3,6 +3,7 @@ ALTER TABLE "order_items" ADD COLUMN "bundle_id" uuid;--> statement-breakpoint
 ALTER TABLE "order_items" ADD COLUMN "bundle_title" text;--> statement-breakpoint
 ALTER TABLE "order_items" ADD COLUMN "bundle_units" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "order_items" ADD COLUMN "discount" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_items" ADD COLUMN "bundle_discount" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "order_items" ADD COLUMN "paid" integer;--> statement-breakpoint
 -- Lines sold before discounts were paid their full price.
 UPDATE "order_items" SET "paid" = "unit_price" * "quantity";--> statement-breakpoint

@@ -196,8 +196,8 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_market_number_key').on(t.marketId, t.number),
-    // The lists' and the dashboard's indexes (partial, with INCLUDE) live in migration
-    // 0007_order_indexes: the schema DSL can't express them.
+    // The lists' and the dashboard's indexes (partial, with INCLUDE) live in migrations
+    // 0007_order_indexes, 0011 and 0014_discount_sales: the schema DSL can't express them.
     index('orders_held_idx').on(t.reservedUntil).where(sql`${t.reservation} = 'held'`),
     // A code's uses (discount/offers.ts): the orders holding one now (a small set: rows leave it
     // when paid or released), and one shopper's orders with it (its per-e-mail limit).
@@ -249,11 +249,13 @@ export const orderItems = pgTable(
     bundleUnits: integer().notNull().default(0),
     /** Qəpik the discounts took off the line: its bundle price and its share of the cart discount. */
     discount: integer().notNull().default(0),
+    /** What of `discount` its bundle price took (the rest is its share of the cart discount). */
+    bundleDiscount: integer().notNull().default(0),
     /** unit_price × quantity − discount: what the line was paid, the most a refund of it returns. */
     paid: integer().notNull(),
     position: integer().notNull(),
   },
-  // Its index (order_id, position) INCLUDE (…) is in migration 0007_order_indexes.
+  // Its index (order_id, position) INCLUDE (…) is in migration 0014_discount_sales (first 0007).
   () => [],
 );
 

@@ -21,6 +21,15 @@ import {
   type TestApp,
   visitor,
 } from '../../testing/app.js';
+import {
+  bundleBody,
+  buy as buyWith,
+  codeBody,
+  createDiscount,
+  popupBody,
+  product,
+  refund as refundOrder,
+} from '../../testing/orders.js';
 import { isShopperPageRequest, PageViewRecorder } from './recorder.js';
 
 /**
@@ -380,6 +389,71 @@ describe('days in the owner’s time zone, and the range before', () => {
     } finally {
       await query(t.ctx, sql`update orders set refunded_amount = 0 where id = ${store.a}`);
     }
+  });
+});
+
+describe('sales by discount', () => {
+  it('the paid orders of each code, pop-up and bundle: how many, what it took off, what they brought in — refunds off, deleted ones named as their orders kept them', async () => {
+    const owner = await catalogOwner(t.app);
+    const tariff = await createTariff(t.app, owner.token, owner.market.id, { price: 500 });
+    const make = (price: number) => product(t.app, owner, { price, stock: 50 });
+    const [a, b, c, d] = [await make(2500), await make(1500), await make(1000), await make(2000)];
+    const mugs = await createDiscount(t.app, owner, bundleBody([a.id, b.id], { name: 'Mugs' }));
+    // A one-product offer at 10 %: every unit of C.
+    const solo = await createDiscount(
+      t.app,
+      owner,
+      bundleBody([c.id], { name: 'Solo', title: 'Candle offer', percent: 10 }),
+    );
+    const winter = await createDiscount(t.app, owner, codeBody('WINTER'));
+    const welcome = await createDiscount(t.app, owner, popupBody('Welcome', { percent: 20 }));
+    const line = (product: { id: string }) => ({ productId: product.id, quantity: 1 });
+
+    // 1: the Mugs set (−8.00: 5.00 off A, 3.00 off B), then WINTER on the 32.00 left (−3.20) → 33.80.
+    await buyWith(t.app, owner, tariff.id, [line(a), line(b)], { code: 'WINTER' });
+    // 2: A with the pop-up (−5.00) → 25.00, of which 5.00 refunded.
+    const second = await buyWith(t.app, owner, tariff.id, [line(a)], { popupId: welcome.id });
+    dataOf(await refundOrder(t.app, owner, second.order.id, { amount: 500, notify: false }));
+    // 3: the Mugs set (−8.00), Solo on C (−1.00), then WINTER on the 41.00 left (−4.10) → 41.90.
+    await buyWith(t.app, owner, tariff.id, [line(a), line(b), line(c)], { code: 'winter' });
+    // Not a discount's: D at its price, and a WINTER order placed and never paid.
+    await buyWith(t.app, owner, tariff.id, [line(d)]);
+    await buyWith(t.app, owner, tariff.id, [line(a)], { code: 'WINTER', pay: false });
+
+    const today = todayIn('GMT+4');
+    const figures = await dashboardOf(owner, addDays(today, -1), today);
+    // Revenue is what shoppers paid, after discounts: 33.80 + (25.00 − 5.00) + 41.90 + 25.00.
+    expect(figures.current).toMatchObject({ revenue: 3380 + 2000 + 4190 + 2500, orders: 4 });
+    expect(figures.salesByDiscount).toEqual([
+      { kind: 'bundle', discountId: mugs.id, name: 'Mugs', deleted: false, orders: 2, discount: 1600, sales: 7570 },
+      { kind: 'code', discountId: winter.id, name: 'WINTER', deleted: false, orders: 2, discount: 730, sales: 7570 },
+      { kind: 'bundle', discountId: solo.id, name: 'Solo', deleted: false, orders: 1, discount: 100, sales: 4190 },
+      { kind: 'popup', discountId: welcome.id, name: 'Welcome', deleted: false, orders: 1, discount: 500, sales: 2000 },
+    ]);
+    // The best sellers count what the lines were paid: A 18.00 + 20.00 + 18.00, B 10.80 × 2, C 8.10.
+    expect(figures.topProducts.byRevenue.map((p) => [p.productId, p.units, p.revenue])).toEqual([
+      [a.id, 3, 5600],
+      [b.id, 2, 2160],
+      [d.id, 1, 2000],
+      [c.id, 1, 810],
+    ]);
+
+    // Deleted since: still there, named as the orders kept them.
+    for (const gone of [winter, solo]) {
+      expect((await call(t.app, owner.token, 'DELETE', `/api/Discount/${gone.id}`)).statusCode).toBeLessThan(300);
+    }
+    const later = await dashboardOf(owner, addDays(today, -1), today);
+    expect(
+      later.salesByDiscount.map((s) => [s.kind, s.discountId, s.name, s.deleted, s.orders, s.discount, s.sales]),
+    ).toEqual([
+      ['bundle', mugs.id, 'Mugs', false, 2, 1600, 7570],
+      ['code', winter.id, 'WINTER', true, 2, 730, 7570],
+      ['bundle', solo.id, 'Candle offer', true, 1, 100, 4190],
+      ['popup', welcome.id, 'Welcome', false, 1, 500, 2000],
+    ]);
+
+    // Another period: none.
+    expect((await dashboardOf(owner, '2026-01-01', '2026-01-31')).salesByDiscount).toEqual([]);
   });
 });
 

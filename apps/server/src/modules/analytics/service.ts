@@ -1,9 +1,12 @@
 import {
   addDays,
+  compareAz,
   DASHBOARD_REFUND_STATES,
   DASHBOARD_TOP_PRODUCTS,
   type Dashboard,
   type DashboardDay,
+  type DashboardDiscountKind,
+  type DashboardDiscountSales,
   type DashboardProduct,
   type DashboardRefundState,
   type DashboardTodo,
@@ -34,6 +37,16 @@ interface PaidRow {
   fulfillment_status: FulfillmentStatus;
   n: number;
   revenue: number;
+}
+interface DiscountSalesRow {
+  discount_id: string | null;
+  /** Read from the discount row; a row without one is dropped. */
+  kind: DashboardDiscountKind | null;
+  name: string | null;
+  deleted: boolean;
+  orders: number;
+  discount: number;
+  sales: number;
 }
 interface ProductRow {
   list: 'revenue' | 'units';
@@ -83,7 +96,7 @@ export class AnalyticsService {
       sql`((${instantColumn} at time zone 'UTC') + ${offset}::int * interval '1 hour')::date::text`;
     const db = this.ctx.db;
 
-    const [paid, products, views, sessions] = await Promise.all([
+    const [paid, products, views, sessions, salesByDiscount] = await Promise.all([
       // Paid orders by the day they were paid, both ranges, with where they stand now (refunds,
       // fulfilment): an index-only scan of orders by market and paid-at (orders_market_paid_idx).
       db
@@ -105,7 +118,8 @@ export class AnalyticsService {
         .execute(sql`
           with sales as (
             select product_id, sum(quantity - refunded_quantity)::int as units,
-                   sum((quantity - refunded_quantity) * unit_price)::float8 as revenue
+                   -- What the units kept were paid, after discounts (paid is the line's, over its units).
+                   sum(paid::int8 * (quantity - refunded_quantity) / quantity)::float8 as revenue
             from order_items
             where order_id = any(array(
               select id from orders
@@ -130,6 +144,7 @@ export class AnalyticsService {
           where market_id = ${marketId} and day >= ${previous.startDate}::date and day <= ${endDate}::date`)
         .then((r) => rowsOf<{ day: string; n: number }>(r)),
       this.sessionsByDay(marketId, previous.startDate, endDate, offset, now),
+      this.salesByDiscount(marketId, start, until),
     ]);
 
     const days = new Map<string, DashboardDay>();
@@ -185,7 +200,95 @@ export class AnalyticsService {
       },
       ordersByRefund: byRefund,
       ordersByFulfillmentStatus: byFulfillment,
+      salesByDiscount,
     };
+  }
+
+  /**
+   * The paid orders of [start, until) by the discount that took something off them (decision
+   * 018): the code or pop-up each had, and the bundles of its lines. Only orders with a discount
+   * are read — the partial index orders_market_discounted_idx (migration 0014) holds them by
+   * paid-at with every figure needed here, and their lines are probed by order id through the
+   * lines' index, which carries each line's bundle and discount: both index-only. Names come
+   * from the discounts themselves; a discount deleted since is named from what its orders kept.
+   */
+  private async salesByDiscount(marketId: string, start: string, until: string): Promise<DashboardDiscountSales[]> {
+    const db = this.ctx.db;
+    // `discount_total > 0` as the index's predicate says it, so the planner takes that index.
+    const discounted = sql`market_id = ${marketId} and paid_at >= ${start}::timestamptz
+      and paid_at < ${until}::timestamptz and discount_total > 0`;
+    const [carts, bundles] = await Promise.all([
+      // The cart discount: what the orders took off beyond their bundle prices.
+      db
+        .execute(sql`
+          select s.discount_id, d.kind, coalesce(d.code, d.title) as name, s.orders, s.discount, s.sales
+          from (
+            select discount_id, count(*)::int as orders,
+                   sum(discount_total - bundle_discount)::float8 as discount,
+                   sum(total - refunded_amount)::float8 as sales
+            from orders
+            where ${discounted} and discount_total > bundle_discount
+            group by discount_id) s
+          left join discounts d on d.id = s.discount_id`)
+        .then((r) => rowsOf<Omit<DiscountSalesRow, 'deleted'>>(r)),
+      // Bundles: what each bundle's price took off its lines (kept per line), and the sales of
+      // the orders it was in.
+      db
+        .execute(sql`
+          with bundled as (
+            select id, total - refunded_amount as sales
+            from orders
+            where ${discounted} and bundle_discount > 0
+          ), lines as (
+            select order_id, bundle_id, sum(bundle_discount)::float8 as discount
+            from order_items
+            where order_id = any(array(select id from bundled)) and bundle_id is not null
+            group by order_id, bundle_id
+          )
+          select l.bundle_id as discount_id, 'bundle' as kind, d.id is null as deleted,
+                 -- A deleted bundle is named from its lines (read only then: coalesce stops early).
+                 coalesce(d.name, d.title, (select i.bundle_title from order_items i
+                   where i.bundle_id = l.bundle_id and i.order_id = any(array(select id from bundled)) limit 1)) as name,
+                 count(*)::int as orders, sum(l.discount)::float8 as discount, sum(b.sales)::float8 as sales
+          from lines l join bundled b on b.id = l.order_id
+          left join discounts d on d.id = l.bundle_id
+          group by l.bundle_id, d.id, d.name, d.title`)
+        .then((r) => rowsOf<DiscountSalesRow>(r)),
+    ]);
+    // A code or pop-up with orders is deleted only by setting their discount_id to null.
+    const rows: DiscountSalesRow[] = carts
+      .filter((row) => row.discount_id !== null)
+      .map((row) => ({ ...row, deleted: false }));
+    if (carts.some((row) => row.discount_id === null)) {
+      // Orders whose code or pop-up has been deleted since (rare): named from what they kept of
+      // it, which costs reading those orders' rows — only then.
+      const gone = rowsOf<Omit<DiscountSalesRow, 'deleted'>>(
+        await db.execute(sql`
+          select discount->>'id' as discount_id, discount->>'kind' as kind,
+                 coalesce(discount->>'code', discount->>'title') as name, count(*)::int as orders,
+                 sum(discount_total - bundle_discount)::float8 as discount,
+                 sum(total - refunded_amount)::float8 as sales
+          from orders
+          where ${discounted} and discount_total > bundle_discount and discount_id is null
+          group by 1, 2, 3`),
+      );
+      rows.push(...gone.map((row) => ({ ...row, deleted: true })));
+    }
+    rows.push(...bundles);
+    return rows
+      .flatMap(({ discount_id, kind, ...row }) =>
+        discount_id && kind ? [{ ...row, discountId: discount_id, kind }] : [],
+      )
+      .map((row) => ({
+        kind: row.kind,
+        discountId: row.discountId,
+        name: row.name ?? '',
+        deleted: row.deleted,
+        orders: Number(row.orders),
+        discount: Math.round(Number(row.discount)),
+        sales: Number(row.sales),
+      }))
+      .sort((a, b) => b.sales - a.sales || b.orders - a.orders || compareAz(a.name, b.name));
   }
 
   /** Visits per day from `first` to `last`: settled days from memory, the rest counted. */

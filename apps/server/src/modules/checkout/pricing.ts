@@ -14,6 +14,8 @@ export interface LinePricing {
   bundleId: string | null;
   bundleTitle: string | null;
   bundleUnits: number;
+  /** What its bundle price took off; `discount` is that and its share of the cart discount. */
+  bundleDiscount: number;
   discount: number;
   paid: number;
 }
@@ -80,6 +82,7 @@ export function priceLines(
       bundleId: priced.bundleId,
       bundleTitle: priced.bundleId ? (titles.get(priced.bundleId) ?? null) : null,
       bundleUnits: priced.bundleUnits,
+      bundleDiscount: priced.bundleDiscount,
       discount: priced.bundleDiscount + priced.cartDiscount,
       paid: priced.paid,
     })),
@@ -112,6 +115,7 @@ export function pricingDiffers(order: OrderPricing, items: readonly LinePricing[
       line.compareAtPrice !== item.compareAtPrice ||
       line.bundleId !== item.bundleId ||
       line.bundleUnits !== item.bundleUnits ||
+      line.bundleDiscount !== item.bundleDiscount ||
       line.discount !== item.discount ||
       line.paid !== item.paid
     );

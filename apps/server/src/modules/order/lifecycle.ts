@@ -49,6 +49,7 @@ export interface CheckoutLine {
   bundleId: string | null;
   bundleTitle: string | null;
   bundleUnits: number;
+  bundleDiscount: number;
   discount: number;
   paid: number;
 }
@@ -130,6 +131,7 @@ export async function writeCheckout(
     bundle_id: l.bundleId,
     bundle_title: l.bundleTitle,
     bundle_units: l.bundleUnits,
+    bundle_discount: l.bundleDiscount,
     discount: l.discount,
     paid: l.paid,
     position,
@@ -139,14 +141,14 @@ export async function writeCheckout(
       i as (
         insert into order_items (order_id, market_id, product_id, variant_id, title, variant_title, sku, image_url,
           unit_price, compare_at_price, quantity, weight_grams, tracked, bundle_id, bundle_title, bundle_units,
-          discount, paid, position)
+          bundle_discount, discount, paid, position)
         select o.id, o.market_id, x.product_id, x.variant_id, x.title, x.variant_title, x.sku, x.image_url,
           x.unit_price, x.compare_at_price, x.quantity, x.weight_grams, x.tracked, x.bundle_id, x.bundle_title,
-          x.bundle_units, x.discount, x.paid, x.position
+          x.bundle_units, x.bundle_discount, x.discount, x.paid, x.position
         from o, jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x(product_id uuid, variant_id uuid,
           title text, variant_title text, sku text, image_url text, unit_price int, compare_at_price int,
           quantity int, weight_grams int, tracked boolean, bundle_id uuid, bundle_title text, bundle_units int,
-          discount int, paid int, position int)
+          bundle_discount int, discount int, paid int, position int)
         returning ${itemShape.columns}
       )
       select ${orderShape.columnsOf('o')}, (select coalesce(json_agg(i order by i.position), '[]') from i) as items
@@ -212,7 +214,7 @@ export async function writePricing(
   figures: OrderFigures,
   lines: ({ id: string } & Pick<
     CheckoutLine,
-    'unitPrice' | 'compareAtPrice' | 'bundleId' | 'bundleTitle' | 'bundleUnits' | 'discount' | 'paid'
+    'unitPrice' | 'compareAtPrice' | 'bundleId' | 'bundleTitle' | 'bundleUnits' | 'bundleDiscount' | 'discount' | 'paid'
   >)[],
   keepsTariff: boolean,
 ): Promise<OrderRow> {
@@ -223,6 +225,7 @@ export async function writePricing(
     bundle_id: l.bundleId,
     bundle_title: l.bundleTitle,
     bundle_units: l.bundleUnits,
+    bundle_discount: l.bundleDiscount,
     discount: l.discount,
     paid: l.paid,
   }));
@@ -230,9 +233,9 @@ export async function writePricing(
     await tx.execute(sql`with l as (
         update order_items t set unit_price = x.unit_price, compare_at_price = x.compare_at_price,
           bundle_id = x.bundle_id, bundle_title = x.bundle_title, bundle_units = x.bundle_units,
-          discount = x.discount, paid = x.paid
+          bundle_discount = x.bundle_discount, discount = x.discount, paid = x.paid
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, unit_price int, compare_at_price int,
-          bundle_id uuid, bundle_title text, bundle_units int, discount int, paid int)
+          bundle_id uuid, bundle_title text, bundle_units int, bundle_discount int, discount int, paid int)
         where t.id = x.id and t.order_id = ${orderId}
       )
       update orders set ${figuresSet(figures)}, updated_at = ${new Date()}

@@ -21,7 +21,18 @@ import {
   type TestApp,
   visitor,
 } from '../../testing/app.js';
-import { details, fulfil, type Owner, product, refund } from '../../testing/orders.js';
+import {
+  bundleBody,
+  buy,
+  codeBody,
+  createDiscount,
+  details,
+  fulfil,
+  type Owner,
+  popupBody,
+  product,
+  refund,
+} from '../../testing/orders.js';
 import { exportBatches } from './list.js';
 
 /**
@@ -365,6 +376,9 @@ describe('the CSV export', () => {
       fulfillment_status: 'fulfilled',
       items: '3',
       subtotal: '30.00',
+      discount: '0.00',
+      discount_code: '',
+      popup: '',
       shipping: '5.00',
       total: '35.00',
       refunded: '0.00',
@@ -384,7 +398,7 @@ describe('the CSV export', () => {
     expect(rowsOf((await exportCsv('&search=ilkin')).body).map((r) => r.order)).toEqual(['#1003']);
     const empty = await exportCsv('&paymentStatus=pending');
     expect(empty.body.trimEnd()).toBe(
-      '\uFEFForder,number,placed_at,customer,email,phone,payment_status,fulfillment_status,items,subtotal,shipping,total,refunded,currency,paid_at,closed,archived',
+      '\uFEFForder,number,placed_at,customer,email,phone,payment_status,fulfillment_status,items,subtotal,discount,discount_code,popup,shipping,total,refunded,currency,paid_at,closed,archived',
     );
     const wrong = await exportCsv('&from=2026-03-10&to=2026-03-01');
     expect(fieldCodes(wrong)).toEqual({ to: 'invalidRange' });
@@ -404,6 +418,65 @@ describe('the CSV export', () => {
       sql`update orders set shipping_address = jsonb_set(shipping_address, '{firstName}', '"Aysel"')
         where id = ${o[4].id}`,
     );
+  });
+
+  it('says what discounts took off each order, and which code or pop-up it had', async () => {
+    const store = await catalogOwner(t.app);
+    const tariff = await createTariff(t.app, store.token, store.market.id, { price: 500 });
+    const a = await product(t.app, store, { price: 2500 });
+    const b = await product(t.app, store, { price: 1500 });
+    await createDiscount(t.app, store, bundleBody([a.id, b.id]));
+    await createDiscount(t.app, store, codeBody('WINTER'));
+    const popup = await createDiscount(t.app, store, popupBody('=Welcome', { percent: 20 }));
+    const set = [
+      { productId: a.id, quantity: 1 },
+      { productId: b.id, quantity: 1 },
+    ];
+    // 1001: the set (−8.00) and WINTER (−3.20); 1002: A alone with the pop-up (−5.00); 1003: B at its price.
+    await buy(t.app, store, tariff.id, set, { code: 'winter' });
+    await buy(t.app, store, tariff.id, [{ productId: a.id, quantity: 1 }], { popupId: popup.id });
+    await buy(t.app, store, tariff.id, [{ productId: b.id, quantity: 1 }]);
+
+    const response = await call(t.app, store.token, 'GET', `/api/Order/export?marketId=${store.market.id}&sort=oldest`);
+    const pick = ({ order, subtotal, discount, discount_code, popup, shipping, total }: Record<string, string>) => ({
+      order,
+      subtotal,
+      discount,
+      discount_code,
+      popup,
+      shipping,
+      total,
+    });
+    expect(rowsOf(response.body).map(pick)).toEqual([
+      {
+        order: '#1001',
+        subtotal: '40.00',
+        discount: '11.20',
+        discount_code: 'WINTER',
+        popup: '',
+        shipping: '5.00',
+        total: '33.80',
+      },
+      {
+        order: '#1002',
+        subtotal: '25.00',
+        discount: '5.00',
+        discount_code: '',
+        // A title typed like a formula stays text.
+        popup: "'=Welcome",
+        shipping: '5.00',
+        total: '25.00',
+      },
+      {
+        order: '#1003',
+        subtotal: '15.00',
+        discount: '0.00',
+        discount_code: '',
+        popup: '',
+        shipping: '5.00',
+        total: '20.00',
+      },
+    ]);
   });
 
   it('reads long exports in batches that continue exactly where the last one ended, in every sort', async () => {

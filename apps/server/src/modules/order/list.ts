@@ -154,6 +154,22 @@ export interface OrderRowOfList {
   item_count: number;
 }
 
+/** An exported row: a list row, its discounts, and the cart discount it had (decision 018). */
+export interface OrderRowOfExport extends OrderRowOfList {
+  discount_total: number;
+  /** The code typed, or the pop-up's title, as the order keeps them; null without a cart discount. */
+  discount_code: string | null;
+  popup_title: string | null;
+}
+
+/**
+ * What an export adds to a list row, of `orders o`: the order's discounts, and the code or pop-up
+ * that took something off (one named but below its minimum took nothing, and is left out).
+ */
+const EXPORT_COLUMNS = sql`o.discount_total,
+  case when o.discount_total > o.bundle_discount and o.discount->>'kind' = 'code' then o.discount->>'code' end as discount_code,
+  case when o.discount_total > o.bundle_discount and o.discount->>'kind' = 'popup' then o.discount->>'title' end as popup_title`;
+
 /** The columns a list row shows, of `orders o`. */
 export const LIST_COLUMNS = sql`o.id, o.number, o.name, o.placed_at, o.paid_at, o.email, o.phone,
   o.shipping_address->>'firstName' as first_name, o.shipping_address->>'lastName' as last_name,
@@ -275,7 +291,7 @@ export async function* exportBatches(
   q: Filters & { sort: OrderSort },
   offset: number,
   batchSize = 1000,
-): AsyncGenerator<OrderRowOfList[]> {
+): AsyncGenerator<OrderRowOfExport[]> {
   const where = conditions(marketId, q, offset, await exactEmailOf(db, marketId, q, offset));
   const { keys, descending } = ORDER[q.sort];
   const types: Record<string, string> = { placed_at: 'timestamptz', id: 'uuid', total: 'int', number: 'int' };
@@ -290,8 +306,8 @@ export async function* exportBatches(
       );
       keyset = sql`${columns} ${sql.raw(descending ? '<' : '>')} (${values})`;
     }
-    const batch = rowsOf<OrderRowOfList & { cursor: string[] }>(
-      await db.execute(sql`select ${LIST_COLUMNS}, array[${sql.raw(keys.map((k) => `o.${k}::text`).join(', '))}] as cursor
+    const batch = rowsOf<OrderRowOfExport & { cursor: string[] }>(
+      await db.execute(sql`select ${LIST_COLUMNS}, ${EXPORT_COLUMNS}, array[${sql.raw(keys.map((k) => `o.${k}::text`).join(', '))}] as cursor
         from orders o where ${where} and ${keyset}
         order by ${orderBy(q.sort, 'o.')} limit ${batchSize}`),
     );

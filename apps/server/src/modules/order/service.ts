@@ -32,7 +32,7 @@ import { bumpCatalogVersion } from '../market/hooks.js';
 import { markReversed } from '../payment/hooks.js';
 import { returnUnits, type Unit } from '../product/stock.js';
 import { emailSent, eventLines, fulfillmentOf, recordEvent, unitsLeft } from './hooks.js';
-import { customerNameOf, exportBatches, iso, listOrders, type OrderRowOfList, offsetHours } from './list.js';
+import { customerNameOf, exportBatches, iso, listOrders, type OrderRowOfExport, offsetHours } from './list.js';
 import { orderFulfilledMail, orderRefundedMail } from './mail.js';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -65,6 +65,9 @@ const CSV_COLUMNS = [
   'fulfillment_status',
   'items',
   'subtotal',
+  'discount',
+  'discount_code',
+  'popup',
   'shipping',
   'total',
   'refunded',
@@ -81,7 +84,7 @@ function localIso(value: Date | string, offset: number): string {
   return `${shifted}${sign}${String(Math.abs(offset)).padStart(2, '0')}:00`;
 }
 
-function csvRecord(row: OrderRowOfList, offset: number): Record<(typeof CSV_COLUMNS)[number], string> {
+function csvRecord(row: OrderRowOfExport, offset: number): Record<(typeof CSV_COLUMNS)[number], string> {
   const archived = row.archived_at !== null;
   const closed = isOrderClosed({
     paymentStatus: row.payment_status,
@@ -99,6 +102,10 @@ function csvRecord(row: OrderRowOfList, offset: number): Record<(typeof CSV_COLU
     fulfillment_status: row.fulfillment_status,
     items: String(row.item_count),
     subtotal: minorToDecimal(row.subtotal),
+    // Every discount together (bundle prices and the code or pop-up): subtotal − discount + shipping = total.
+    discount: minorToDecimal(row.discount_total),
+    discount_code: row.discount_code ?? '',
+    popup: row.popup_title ?? '',
     shipping: minorToDecimal(row.shipping_price),
     total: minorToDecimal(row.total),
     refunded: minorToDecimal(row.refunded_amount),

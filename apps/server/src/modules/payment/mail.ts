@@ -12,6 +12,13 @@ const TEXTS: Record<
     total: string;
     deliverTo: string;
     note: string;
+    bundleSavings: string;
+    /** The cart discount: a code typed at checkout, or an offer (pop-up) the shopper accepted. */
+    code: (code: string) => string;
+    offer: (title: string) => string;
+    bundle: (title: string) => string;
+    /** A discounted line: what it was paid, and what it cost before. */
+    paidInstead: (paid: string, before: string) => string;
   }
 > = {
   az: {
@@ -23,6 +30,11 @@ const TEXTS: Record<
     total: 'Cəmi',
     deliverTo: 'Çatdırılma ünvanı',
     note: 'Qeyd',
+    bundleSavings: 'Dəst endirimi',
+    code: (code) => `Endirim kodu ${code}`,
+    offer: (title) => `Endirim «${title}»`,
+    bundle: (title) => `Dəst: ${title}`,
+    paidInstead: (paid, before) => `${paid} (${before} əvəzinə)`,
   },
   en: {
     subject: 'Your order is confirmed',
@@ -33,6 +45,11 @@ const TEXTS: Record<
     total: 'Total',
     deliverTo: 'Delivery address',
     note: 'Note',
+    bundleSavings: 'Bundle savings',
+    code: (code) => `Discount code ${code}`,
+    offer: (title) => `Discount “${title}”`,
+    bundle: (title) => `Bundle: ${title}`,
+    paidInstead: (paid, before) => `${paid} (instead of ${before})`,
   },
   ru: {
     subject: 'Ваш заказ подтверждён',
@@ -43,6 +60,11 @@ const TEXTS: Record<
     total: 'Итого',
     deliverTo: 'Адрес доставки',
     note: 'Примечание',
+    bundleSavings: 'Скидка за наборы',
+    code: (code) => `Промокод ${code}`,
+    offer: (title) => `Скидка «${title}»`,
+    bundle: (title) => `Набор: ${title}`,
+    paidInstead: (paid, before) => `${paid} (вместо ${before})`,
   },
 };
 
@@ -59,9 +81,21 @@ export function orderConfirmationMail(order: Checkout, to: string, language: Lan
         `${a.city}, ${regionName(a.region, language)} ${a.postCode}`,
       ].filter(Boolean)
     : [];
+  const nameOf = (i: Checkout['items'][number]) =>
+    `${i.title}${i.variantTitle ? ` (${i.variantTitle})` : ''} × ${i.quantity}${i.bundleTitle ? ` · ${t.bundle(i.bundleTitle)}` : ''}`;
   const lines = order.items.map(
-    (i) => `${i.title}${i.variantTitle ? ` (${i.variantTitle})` : ''} × ${i.quantity} — ${money(i.lineTotal)}`,
+    (i) => `${nameOf(i)} — ${i.discount > 0 ? t.paidInstead(money(i.paid), money(i.lineTotal)) : money(i.lineTotal)}`,
   );
+  // Between the subtotal and shipping: what bundle prices and the cart discount took off.
+  const discounts: [string, string][] = [];
+  if (order.bundleDiscount > 0) discounts.push([t.bundleSavings, `−${money(order.bundleDiscount)}`]);
+  const cart = order.discount;
+  if (cart && cart.amount > 0) {
+    discounts.push([
+      cart.kind === 'code' ? t.code(cart.code ?? '') : t.offer(cart.title ?? ''),
+      `−${money(cart.amount)}`,
+    ]);
+  }
   const subject = `${t.subject}: ${order.name} · ${order.marketName}`;
   const text = [
     t.thanks,
@@ -72,6 +106,7 @@ export function orderConfirmationMail(order: Checkout, to: string, language: Lan
     ...lines,
     '',
     `${t.subtotal}: ${money(order.subtotal)}`,
+    ...discounts.map(([label, value]) => `${label}: ${value}`),
     `${t.shipping} (${order.shippingName ?? ''}): ${money(order.shippingPrice)}`,
     `${t.total}: ${money(order.total)}`,
     '',
@@ -80,15 +115,25 @@ export function orderConfirmationMail(order: Checkout, to: string, language: Lan
     ...(order.note ? ['', `${t.note}: ${order.note}`] : []),
     '',
   ].join('\n');
-  const row = (label: string, value: string, strong = false) =>
-    `<tr><td style="padding:4px 0">${escapeHtml(label)}</td><td style="padding:4px 0;text-align:right${strong ? ';font-weight:700' : ''}">${escapeHtml(value)}</td></tr>`;
+  const cell = 'padding:4px 0';
+  const rowHtml = (label: string, valueHtml: string, strong = false) =>
+    `<tr><td style="${cell}">${escapeHtml(label)}</td><td style="${cell};text-align:right${strong ? ';font-weight:700' : ''}">${valueHtml}</td></tr>`;
+  const row = (label: string, value: string, strong = false) => rowHtml(label, escapeHtml(value), strong);
+  const lineHtml = (i: Checkout['items'][number]) =>
+    i.discount > 0
+      ? rowHtml(
+          nameOf(i),
+          `<s style="color:#868e96">${escapeHtml(money(i.lineTotal))}</s> ${escapeHtml(money(i.paid))}`,
+        )
+      : row(nameOf(i), money(i.lineTotal));
   const html = `<!doctype html><html lang="${language}"><body style="font-family:${MAIL_FONT};color:#1a1b1e;max-width:560px">
 <h1 style="font-size:20px">${escapeHtml(`${order.name} · ${order.marketName}`)}</h1>
 <p>${escapeHtml(t.thanks)}</p>
 <table style="width:100%;border-collapse:collapse">
-${order.items.map((i) => row(`${i.title}${i.variantTitle ? ` (${i.variantTitle})` : ''} × ${i.quantity}`, money(i.lineTotal))).join('\n')}
+${order.items.map(lineHtml).join('\n')}
 <tr><td colspan="2"><hr></td></tr>
 ${row(t.subtotal, money(order.subtotal))}
+${discounts.map(([label, value]) => row(label, value)).join('\n')}
 ${row(`${t.shipping} (${order.shippingName ?? ''})`, money(order.shippingPrice))}
 ${row(t.total, money(order.total), true)}
 </table>

@@ -1,9 +1,10 @@
-import { type Basket, type Checkout, SANDBOX_CARDS } from '@shop/shared';
+import { type Basket, type Checkout, formatMoney, SANDBOX_CARDS } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxEncode, sandboxSign } from '../../platform/payments/sandbox.js';
 import {
   addToBasket,
+  call,
   catalogOwner,
   confirmedCheckout,
   createProduct,
@@ -11,6 +12,7 @@ import {
   createTestApp,
   dataOf,
   errorOf,
+  inDays,
   mailbox,
   orderStatus,
   placeOrder,
@@ -172,6 +174,91 @@ describe('paying with the sandbox’s test cards', () => {
     await pay(redirectUrl, SANDBOX_CARDS.approve);
     const [mail] = await mailbox(t.app, email);
     expect(mail?.subject).toBe(`Your order is confirmed: ${order.name} · ${owner.market.name}`);
+  });
+
+  it('a discounted order’s confirmation shows each line as it was paid, the bundle savings and the code, in the shopper’s language', async () => {
+    const make = (price: number) =>
+      createProduct(
+        t.app,
+        owner.token,
+        productBody(owner.market.id, owner.category.id, owner.imageUrl, { stock: 5, price, title: `Mug ${price}` }),
+      );
+    const a = await make(2500);
+    const b = await make(1500);
+    const discount = (body: Record<string, unknown>) =>
+      call(t.app, owner.token, 'POST', '/api/Discount', { marketId: owner.market.id, ...body });
+    dataOf(
+      await discount({
+        kind: 'bundle',
+        name: 'Mugs',
+        title: 'Better together',
+        headerTitle: 'Bundle and save',
+        footerText: 'While stocks last',
+        buttonText: 'Add the set',
+        percent: 20,
+        productIds: [a.id, b.id],
+        template: 'classic',
+        colour: '#0a7d5a',
+        timer: { days: 0, hours: 0, minutes: 0, seconds: 0 },
+        endsAt: inDays(5),
+      }),
+      201,
+    );
+    dataOf(await discount({ kind: 'code', code: 'WINTER', valueType: 'percent', percent: 10, active: true }), 201);
+
+    const mailOf = async (language: string) => {
+      const uniqueCode = visitor();
+      const email = uniqueEmail('shopper');
+      dataOf(await addToBasket(t.app, owner.market.id, uniqueCode, a.id, {}, language));
+      dataOf(await addToBasket(t.app, owner.market.id, uniqueCode, b.id, {}, language));
+      const checkout = await confirmedCheckout(t.app, owner.market.id, uniqueCode, tariff.id, { language, email });
+      const coded = dataOf<Checkout>(
+        await shop(
+          t.app,
+          'POST',
+          '/api/Basket/discount-code',
+          { checkoutId: checkout.id, uniqueCode, code: 'winter' },
+          language,
+        ),
+      );
+      // The set at 20 % off (25 → 20, 15 → 12), then 10 % off the 32 left, then 5 shipping.
+      expect(coded).toMatchObject({ subtotal: 4000, bundleDiscount: 800, discountTotal: 1120, total: 3380 });
+      const order = await placeOrder(t.app, coded, uniqueCode, language);
+      const { redirectUrl } = await startPayment(t.app, order.id, uniqueCode);
+      await pay(redirectUrl, SANDBOX_CARDS.approve);
+      const mails = await mailbox(t.app, email);
+      expect(mails).toHaveLength(1);
+      return mails[0]!;
+    };
+
+    const money = (minor: number) => formatMoney(minor, 'en');
+    const en = await mailOf('en');
+    expect(en.text).toContain(
+      [
+        `Mug 2500 × 1 · Bundle: Better together — ${money(1800)} (instead of ${money(2500)})`,
+        `Mug 1500 × 1 · Bundle: Better together — ${money(1080)} (instead of ${money(1500)})`,
+        '',
+        `Subtotal: ${money(4000)}`,
+        `Bundle savings: −${money(800)}`,
+        `Discount code WINTER: −${money(320)}`,
+      ].join('\n'),
+    );
+    expect(en.text).toContain(`Total: ${money(3380)}`);
+    expect(en.html).toContain(`<s style="color:#868e96">${money(2500)}</s> ${money(1800)}`);
+    expect(en.html).toContain(`Discount code WINTER</td><td style="padding:4px 0;text-align:right">−${money(320)}`);
+    // Between the subtotal and shipping.
+    expect(en.html.indexOf('Bundle savings')).toBeGreaterThan(en.html.indexOf('Subtotal'));
+    expect(en.html.indexOf('Discount code')).toBeLessThan(en.html.indexOf('Shipping'));
+
+    const az = await mailOf('az');
+    expect(az.text).toContain(`Dəst endirimi: −${formatMoney(800, 'az')}`);
+    expect(az.text).toContain(`Endirim kodu WINTER: −${formatMoney(320, 'az')}`);
+    expect(az.text).toContain(
+      `Dəst: Better together — ${formatMoney(1800, 'az')} (${formatMoney(2500, 'az')} əvəzinə)`,
+    );
+    const ru = await mailOf('ru');
+    expect(ru.text).toContain(`Скидка за наборы: −${formatMoney(800, 'ru')}`);
+    expect(ru.text).toContain(`Промокод WINTER: −${formatMoney(320, 'ru')}`);
   });
 
   for (const [name, card] of [

@@ -65,11 +65,20 @@ const NAV: NavItem[] = [
     also: ['/cp/add-collection', '/cp/edit-collection'],
   },
   { key: 'analytics', icon: IconChartBar, to: '/cp/analytics/:marketId' },
-  // "Soon" until shoppers see offers and checkout prices them (issue 13): before that a merchant
-  // would make pop-ups, bundles and codes no shopper meets. Then it becomes a section with
-  // Pop-ups (/cp/pop-up), Bundles (/cp/bundle) and Codes (/cp/discount-codes) under it, as in
-  // commit 7c6f70b; the screens themselves are built.
-  { key: 'discounts', icon: IconDiscount2 },
+  {
+    key: 'discounts',
+    icon: IconDiscount2,
+    to: '/cp/pop-up',
+    children: [
+      { key: 'popups', to: '/cp/pop-up', also: ['/cp/add-pop-up', '/cp/edit-pop-up'] },
+      {
+        key: 'bundles',
+        to: '/cp/bundle',
+        also: ['/cp/select-bundle', '/cp/create-bundle-1', '/cp/create-bundle-2', '/cp/edit-bundle'],
+      },
+      { key: 'discountCodes', to: '/cp/discount-codes' },
+    ],
+  },
   { key: 'customizeStore', icon: IconBrush },
   {
     key: 'settings',

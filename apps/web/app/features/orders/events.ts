@@ -4,10 +4,17 @@ import type { TFunction } from 'i18next';
 /** The order timeline's sentences: what each event says, in the merchant's language. */
 
 /** Why a payment went back by itself (payment_returned's `cause`). */
-const RETURN_CAUSES = new Set(['already_paid', 'order_canceled', 'amount_mismatch', 'out_of_stock']);
+const RETURN_CAUSES = new Set(['already_paid', 'order_canceled', 'amount_mismatch', 'out_of_stock', 'code_used_up']);
 
 /** Why a payment failed (payment_failed's `cause`): said in the merchant's language. */
 const FAILURE_CAUSES = new Set<string>(PAYMENT_FAILURE_CAUSES);
+
+/** Why an order was canceled (canceled's `cause`); none: canceled by hand. */
+const CANCEL_CAUSES: Record<string, string> = {
+  out_of_stock: 'orders.events.canceledOutOfStock',
+  refunded: 'orders.events.canceledRefunded',
+  code_used_up: 'orders.events.canceledCodeUsedUp',
+};
 
 /** The e-mails the shop sends about an order (email_sent's `mail`). */
 const MAILS: Record<string, string> = {
@@ -109,12 +116,11 @@ export function describeEvent(
     }
     case 'canceled':
       return {
-        title:
-          data.cause === 'out_of_stock'
-            ? t('orders.events.canceledOutOfStock')
-            : data.cause === 'refunded'
-              ? t('orders.events.canceledRefunded')
-              : t('orders.events.canceled'),
+        title: t(
+          Object.hasOwn(CANCEL_CAUSES, String(data.cause))
+            ? (CANCEL_CAUSES[String(data.cause)] as string)
+            : 'orders.events.canceled',
+        ),
         detail: text(data.reason),
       };
     default:

@@ -1,9 +1,14 @@
 import { Group, Stack, Text } from '@mantine/core';
 import type { OrderDetailsLine } from '@shop/shared';
+import { useTranslation } from 'react-i18next';
 import { Thumb } from '../../ui/panel';
 
-/** A line's picture, title, variant and SKU: how a line is recognised on the page and in the dialogs. */
+/**
+ * A line's picture, title, variant, SKU and the bundle it was sold in: how a line is recognised
+ * on the page and in the dialogs.
+ */
 export function LineSummary({ line, size = 48 }: { line: OrderDetailsLine; size?: number }) {
+  const { t } = useTranslation();
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
       <Thumb url={line.imageUrl} size={size} alt="" />
@@ -19,6 +24,11 @@ export function LineSummary({ line, size = 48 }: { line: OrderDetailsLine; size?
         {line.sku && (
           <Text size="xs" c="dimmed" ff="monospace" data-testid="line-sku">
             {line.sku}
+          </Text>
+        )}
+        {line.bundleTitle && (
+          <Text size="xs" c="teal.8" data-testid="line-bundle">
+            {t('orders.details.bundle', { title: line.bundleTitle })}
           </Text>
         )}
       </Stack>

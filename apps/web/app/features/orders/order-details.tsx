@@ -228,9 +228,26 @@ function Details({ order, timeZone }: { order: OrderDetails; timeZone: string })
                           )}
                         </Table.Td>
                         <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                          <Text size="sm" fw={500}>
-                            {money(line.lineTotal)}
-                          </Text>
+                          {line.discount > 0 ? (
+                            <>
+                              <Text
+                                size="xs"
+                                c="dimmed"
+                                td="line-through"
+                                title={t('orders.details.beforeDiscounts')}
+                                data-testid="line-before"
+                              >
+                                {money(line.lineTotal)}
+                              </Text>
+                              <Text size="sm" fw={500} data-testid="line-paid">
+                                {money(line.paid)}
+                              </Text>
+                            </>
+                          ) : (
+                            <Text size="sm" fw={500} data-testid="line-paid">
+                              {money(line.lineTotal)}
+                            </Text>
+                          )}
                         </Table.Td>
                       </Table.Tr>
                     ))}
@@ -242,6 +259,24 @@ function Details({ order, timeZone }: { order: OrderDetails; timeZone: string })
             <Card title={t('orders.details.payment')} testId="order-payment">
               <Stack gap={6}>
                 <Row label={t('orders.details.subtotal')} value={money(order.subtotal)} testId="order-subtotal" />
+                {order.bundleDiscount > 0 && (
+                  <Row
+                    label={t('orders.details.bundleSavings')}
+                    value={`−${money(order.bundleDiscount)}`}
+                    testId="order-bundle-discount"
+                  />
+                )}
+                {order.discount && order.discount.amount > 0 && (
+                  <Row
+                    label={
+                      order.discount.kind === 'code'
+                        ? t('orders.details.discountCode', { code: order.discount.code ?? '' })
+                        : t('orders.details.popup', { title: order.discount.title ?? '' })
+                    }
+                    value={`−${money(order.discount.amount)}`}
+                    testId="order-discount"
+                  />
+                )}
                 <Row
                   label={
                     order.shippingName

@@ -241,3 +241,35 @@ describe('the timeline says why a payment failed in the merchant’s language', 
     expect(say('az', { code: '100', reason: 'Declined' }).detail).toBe('Declined');
   });
 });
+
+describe('the timeline says when a discount code ran out', () => {
+  const say = (language: Language, kind: OrderEvent['kind'], data: Record<string, unknown>) =>
+    describeEvent(
+      { id: '1', kind, data, createdAt: '2026-03-12T10:00:00.000Z' },
+      language,
+      createI18n(language, locales[language]).t,
+    );
+
+  it('an order canceled because its code was used up, and the payment returned for it, in az, en and ru', () => {
+    expect(say('en', 'canceled', { cause: 'code_used_up' }).title).toBe(
+      'Order canceled: its discount code had been used up',
+    );
+    expect(say('az', 'canceled', { cause: 'code_used_up' }).title).toBe(
+      'Sifariş ləğv edildi: endirim kodunun istifadə limiti bitmişdi',
+    );
+    expect(say('ru', 'canceled', { cause: 'code_used_up' }).title).toBe(
+      'Заказ отменён: лимит использований промокода исчерпан',
+    );
+    const returned = { paymentId: 'p1', amount: 4500, cardMask: '424242******4242', cause: 'code_used_up' };
+    expect(say('en', 'payment_returned', returned).detail).toBe(
+      'The discount code was used up while the shopper paid · Card 424242******4242',
+    );
+    expect(say('az', 'payment_returned', returned).detail).toMatch(/^Alıcı ödəyərkən endirim kodunun/);
+    expect(say('ru', 'payment_returned', returned).detail).toMatch(/^Лимит использований промокода/);
+    // Other causes keep their words; an unknown one is a plain cancel.
+    expect(say('en', 'canceled', { cause: 'out_of_stock' }).title).toBe(
+      'Order canceled: the items were no longer in stock',
+    );
+    expect(say('en', 'canceled', { cause: 'constructor' }).title).toBe('Order canceled');
+  });
+});

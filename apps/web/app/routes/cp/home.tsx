@@ -2,6 +2,7 @@ import { Anchor, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine
 import { IconChartBar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DiscountSales } from '../../features/dashboard/discount-sales';
 import { KpiCards } from '../../features/dashboard/kpi-cards';
 import { useDashboard } from '../../features/dashboard/queries';
 import { rangeSearch, useDashboardRange } from '../../features/dashboard/range';
@@ -21,7 +22,8 @@ export const meta: Route.MetaFunction = ({ matches }) => panelTitle(matches, 'cp
 
 /**
  * How the store is doing: revenue, orders, average order value and conversion for a period with
- * their change from the period before, sales by day, best sellers, and what waits to be done.
+ * their change from the period before, sales by day, best sellers, sales by discount, and what
+ * waits to be done.
  */
 export default function Home() {
   const { t } = useTranslation();
@@ -83,7 +85,14 @@ export default function Home() {
               </Stack>
             </Grid.Col>
           </Grid>
-          <TopProducts dashboard={data} language={language} />
+          <Grid gutter="lg">
+            <Grid.Col span={{ base: 12, lg: 7 }}>
+              <TopProducts dashboard={data} language={language} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 5 }}>
+              <DiscountSales dashboard={data} language={language} />
+            </Grid.Col>
+          </Grid>
         </>
       )}
     </Stack>
