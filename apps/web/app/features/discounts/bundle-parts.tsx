@@ -291,6 +291,9 @@ export function DealFields({ percent, endsAt }: { percent: GetInputPropsReturnTy
             </DatesProvider>
           </Grid.Col>
         </Grid>
+        <Text size="xs" c="dimmed" data-testid="bundle-stacking">
+          {t('bundles.form.stacking')}
+        </Text>
       </Stack>
     </Paper>
   );

@@ -176,6 +176,9 @@ export function PopupForm({ marketId, popup }: { marketId: string; popup?: Popup
                   onChange={(status) => form.setFieldValue('active', status === 'active')}
                   testId="popup-status"
                 />
+                <Text size="xs" c="dimmed" data-testid="popup-stacking">
+                  {t('discounts.popups.form.stacking')}
+                </Text>
               </Stack>
             </Paper>
           </Grid.Col>
