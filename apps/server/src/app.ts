@@ -25,6 +25,7 @@ import { customerRoutes } from './modules/customer/routes.js';
 import { discountRoutes } from './modules/discount/routes.js';
 import { DiscountService } from './modules/discount/service.js';
 import { inventoryRoutes } from './modules/inventory/routes.js';
+import { ledgerRoutes } from './modules/ledger/routes.js';
 import { marketRoutes } from './modules/market/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { removeUnusedMedia, UNUSED_MEDIA_TTL_MS } from './modules/media/service.js';
@@ -201,6 +202,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(customerRoutes(ctx));
       await api.register(abandonedRoutes(ctx));
       await api.register(analyticsRoutes(ctx, pageViews));
+      await api.register(ledgerRoutes(ctx));
       // The document itself: an OpenAPI object, not part of what it describes.
       api.get(
         '/docs',

@@ -9,6 +9,7 @@ export * from './customers.js';
 export * from './discounts.js';
 export * from './errors.js';
 export * from './ids.js';
+export * from './ledger.js';
 export * from './limits.js';
 export * from './market.js';
 export * from './media.js';

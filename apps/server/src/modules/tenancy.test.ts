@@ -437,6 +437,13 @@ const MARKET_ROUTES: MarketRoute[] = [
     ownerStatus: 200,
     access: 'owner',
   },
+  // ---- Money (issue 14)
+  {
+    route: 'GET /api/Balance/{marketId}',
+    request: (f) => get(`/api/Balance/${f.marketId}`),
+    ownerStatus: 200,
+    access: 'owner',
+  },
   // ---- Baskets and checkout: the shopper's, whoever else asks
   {
     route: 'GET /api/Basket/get-or-create/{marketId}/{uniqueCode}',

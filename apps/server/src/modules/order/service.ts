@@ -28,6 +28,7 @@ import { AppError } from '../../platform/errors.js';
 import type { MailMessage } from '../../platform/mail.js';
 import { type PaymentProvider, ProviderError } from '../../platform/payments/provider.js';
 import { customerRefunded } from '../customer/hooks.js';
+import { refundEntry } from '../ledger/hooks.js';
 import { bumpCatalogVersion } from '../market/hooks.js';
 import { markReversed } from '../payment/hooks.js';
 import { returnUnits, type Unit } from '../product/stock.js';
@@ -378,7 +379,11 @@ export class OrderService {
         return { refused: true as const, reason: outcome.message };
       }
 
-      await tx.insert(refunds).values({ ...refund, status: 'succeeded' });
+      const [made] = await tx
+        .insert(refunds)
+        .values({ ...refund, status: 'succeeded' })
+        .returning({ id: refunds.id });
+      await refundEntry(tx, order, { id: made!.id, paymentId: payment.id, amount });
       for (const { item, quantity } of restock) {
         item.refundedQuantity += quantity;
         await tx.update(orderItems).set({ refundedQuantity: item.refundedQuantity }).where(eq(orderItems.id, item.id));

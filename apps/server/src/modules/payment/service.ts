@@ -27,6 +27,7 @@ import {
   findCartDiscount,
   readCartDiscount,
 } from '../discount/offers.js';
+import { saleEntries } from '../ledger/hooks.js';
 import { bumpCatalogVersion } from '../market/hooks.js';
 import {
   canceledUnfulfillable,
@@ -293,9 +294,10 @@ export class PaymentService {
         await canceledUnfulfillable(tx, canceled, 'out_of_stock');
         return { order: canceled, paid: false, reverse: { payment: approved, amount: approved.amount } };
       }
-      // The attempt approved and the order paid, in one statement.
+      // The attempt approved, the sale and its fee in the ledger, and the order paid: one statement.
       const [paidRow] = rowsOf<Record<string, unknown>>(
-        await tx.execute(sql`with p as (${settled('approved')}) ${paidStatement(order.id, result.cardMask)}
+        await tx.execute(sql`with p as (${settled('approved')}), ledger as (${saleEntries(order, payment)})
+          ${paidStatement(order.id, result.cardMask)}
           returning ${orderShape.columns}, (select row_to_json(p) from p) as payment_row`),
       );
       const paidNow = orderShape.read(paidRow as Record<string, unknown>);

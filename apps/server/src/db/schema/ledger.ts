@@ -1,0 +1,37 @@
+import type { LedgerAccount, LedgerKind } from '@shop/shared';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { markets } from './market.js';
+
+/**
+ * The money ledger (decision 019): one immutable row per movement of a store's money, written in
+ * the transaction of its cause; a store's balances are the sums of its accounts. A trigger
+ * (migration 0015) refuses every update and every delete but the cascade of a store's own
+ * deletion. Owned by modules/ledger. The ids of what caused an entry carry no foreign keys: an
+ * entry outlives nothing it names, and nothing may change it.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    marketId: uuid()
+      .notNull()
+      .references(() => markets.id, { onDelete: 'cascade' }),
+    account: text().$type<LedgerAccount>().notNull(),
+    kind: text().$type<LedgerKind>().notNull(),
+    /** Qəpik, signed: what the entry adds to its account (a fee, a refund: negative). */
+    amount: integer().notNull(),
+    orderId: uuid(),
+    paymentId: uuid(),
+    refundId: uuid(),
+    payoutId: uuid(),
+    /** Staff adjustments: why, and who. */
+    note: text(),
+    createdBy: uuid(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Balances are sums by account (INCLUDE amount in migration 0015: read index-only).
+    index('ledger_entries_market_idx').on(t.marketId, t.account, t.createdAt),
+    index('ledger_entries_order_idx').on(t.orderId),
+  ],
+);

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { currencySchema, intSchema } from './responses.js';
+
+/**
+ * A store's money (issue 14, decision 019): every movement is an immutable ledger entry on one
+ * of the store's accounts, written in the transaction of its cause; balances are sums of them.
+ *
+ * - `pending`: sold, not yet settled (the holding period, then the Wednesday settlement);
+ * - `available`: settled, owed to the merchant, waiting for the next payout;
+ * - `in_transit`: paid out, not yet arrived at the bank;
+ * - `paid_out`: arrived.
+ */
+export const LEDGER_ACCOUNTS = ['pending', 'available', 'in_transit', 'paid_out'] as const;
+export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
+
+/**
+ * What caused an entry. A sale and its fee land on `pending`; a refund comes off where the sale's
+ * money is (`pending` until settled, then `available`); settlement moves an order's net from
+ * `pending` to `available` (`release`, two entries); a payout moves `available` to `in_transit`,
+ * then to `paid_out` when it arrives or back to `available` when it fails; the platform's
+ * subscription and staff adjustments are on `available`.
+ */
+export const LEDGER_KINDS = [
+  'sale',
+  'fee',
+  'refund',
+  'release',
+  'payout',
+  'payout_paid',
+  'payout_failed',
+  'subscription',
+  'adjustment',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/**
+ * What the card provider keeps of a payment (SPEC §1, §9): a percent and a fixed point-of-sale
+ * cost, per plan. The standard plan's figures are what the site states: 3.5 % plus the
+ * point-of-sale cost.
+ */
+export const FEE_PLANS = {
+  standard: { percentBasisPoints: 350, pointOfSale: 20 },
+} as const;
+export type FeePlan = keyof typeof FEE_PLANS;
+
+/** The provider's fee on a payment of `amount` qəpik: the percent rounded half up, plus the point-of-sale cost. */
+export function providerFee(amount: number, plan: FeePlan = 'standard'): number {
+  if (amount <= 0) return 0;
+  const { percentBasisPoints, pointOfSale } = FEE_PLANS[plan];
+  return Math.floor((amount * percentBasisPoints + 5_000) / 10_000) + pointOfSale;
+}
+
+/** A store's balances, in qəpik: each the sum of its account's entries. */
+export const balanceSchema = z.strictObject({
+  pending: intSchema,
+  available: intSchema,
+  inTransit: intSchema,
+  paidOut: intSchema,
+  currency: currencySchema,
+});
+export type Balance = z.infer<typeof balanceSchema>;
