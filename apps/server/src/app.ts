@@ -26,6 +26,7 @@ import { discountRoutes } from './modules/discount/routes.js';
 import { DiscountService } from './modules/discount/service.js';
 import { inventoryRoutes } from './modules/inventory/routes.js';
 import { ledgerRoutes } from './modules/ledger/routes.js';
+import { LedgerService } from './modules/ledger/service.js';
 import { marketRoutes } from './modules/market/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { removeUnusedMedia, UNUSED_MEDIA_TTL_MS } from './modules/media/service.js';
@@ -251,6 +252,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const discounts = new DiscountService(ctx);
     const stopEnded = schedule(ctx, 'switch-off-ended-discounts', 60 * 1000, () => discounts.switchOffEnded());
     app.addHook('onClose', async () => stopEnded());
+    // Hourly: on Wednesdays (Baku), paid orders fulfilled a week before move from pending to
+    // available (the settlement; any other day it does nothing).
+    const ledger = new LedgerService(ctx.db);
+    const stopSettlement = schedule(ctx, 'settlement', 60 * 60 * 1000, () => ledger.settle(new Date()));
+    app.addHook('onClose', async () => stopSettlement());
     // Hourly: uploads nothing refers to a day after upload are removed.
     const stop = schedule(ctx, 'remove-unused-media', 60 * 60 * 1000, () =>
       removeUnusedMedia(ctx, new Date(Date.now() - UNUSED_MEDIA_TTL_MS)),

@@ -16,7 +16,7 @@ async function main() {
     await database.migrate();
     const mismatches = await new LedgerService(database.db).check();
     if (mismatches.length === 0) {
-      process.stdout.write('ledger check: every store adds up (sales, fees, refunds)\n');
+      process.stdout.write('ledger check: every store adds up (sales, fees, refunds, settlements)\n');
       return;
     }
     for (const m of mismatches) {

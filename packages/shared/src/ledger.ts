@@ -50,6 +50,25 @@ export function providerFee(amount: number, plan: FeePlan = 'standard'): number 
   return Math.floor((amount * percentBasisPoints + 5_000) / 10_000) + pointOfSale;
 }
 
+/**
+ * Settlement (SPEC §9): every Wednesday, Baku time (UTC+4, no daylight saving), the paid orders
+ * fulfilled at least `holdingDays` before that day begins move from pending to available. The
+ * holding period leaves a week for returns and disputes before money is paid out.
+ */
+export const SETTLEMENT = { weekday: 3, holdingDays: 7, utcOffsetHours: 4 } as const;
+
+/**
+ * The settlement day that `now` falls on, as the instant its day begins in Baku, and the cutoff
+ * its orders must have been fulfilled by; null when `now` is not a settlement day.
+ */
+export function settlementDay(now: Date): { dayStart: Date; cutoff: Date } | null {
+  const offset = SETTLEMENT.utcOffsetHours * 3_600_000;
+  const local = new Date(now.getTime() + offset);
+  if (local.getUTCDay() !== SETTLEMENT.weekday) return null;
+  const dayStart = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - offset);
+  return { dayStart, cutoff: new Date(dayStart.getTime() - SETTLEMENT.holdingDays * 86_400_000) };
+}
+
 /** A store's balances, in qəpik: each the sum of its account's entries. */
 export const balanceSchema = z.strictObject({
   pending: intSchema,

@@ -16,6 +16,7 @@ CREATE TABLE "ledger_entries" (
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_market_id_markets_id_fk" FOREIGN KEY ("market_id") REFERENCES "public"."markets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "ledger_entries_market_idx" ON "ledger_entries" USING btree ("market_id","account","created_at") INCLUDE ("amount");--> statement-breakpoint
 CREATE INDEX "ledger_entries_order_idx" ON "ledger_entries" USING btree ("order_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "ledger_entries_release_key" ON "ledger_entries" USING btree ("order_id","account") WHERE "ledger_entries"."kind" = 'release';--> statement-breakpoint
 -- Entries are never changed or removed (decision 019): a correction is a new entry. The one
 -- delete allowed is the cascade of a store's deletion (a foreign key's action runs as a trigger,
 -- so this one then runs nested).

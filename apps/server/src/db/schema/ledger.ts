@@ -1,5 +1,6 @@
 import type { LedgerAccount, LedgerKind } from '@shop/shared';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { markets } from './market.js';
 
 /**
@@ -33,5 +34,7 @@ export const ledgerEntries = pgTable(
     // Balances are sums by account (INCLUDE amount in migration 0015: read index-only).
     index('ledger_entries_market_idx').on(t.marketId, t.account, t.createdAt),
     index('ledger_entries_order_idx').on(t.orderId),
+    // An order is settled once: one release pair, ever.
+    uniqueIndex('ledger_entries_release_key').on(t.orderId, t.account).where(sql`${t.kind} = 'release'`),
   ],
 );

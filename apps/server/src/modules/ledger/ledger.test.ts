@@ -2,8 +2,17 @@ import { type Balance, providerFee } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, catalogOwner, createTariff, createTestApp, dataOf, errorOf, type TestApp } from '../../testing/app.js';
-import { buy, details, type Owner, product, refund } from '../../testing/orders.js';
+import {
+  call,
+  catalogOwner,
+  createTariff,
+  createTestApp,
+  createTestAppOnSameDatabase,
+  dataOf,
+  errorOf,
+  type TestApp,
+} from '../../testing/app.js';
+import { buy, details, fulfil, type Owner, product, refund } from '../../testing/orders.js';
 import { LedgerService } from './service.js';
 
 /**
@@ -121,5 +130,68 @@ describe('the ledger', () => {
       }),
       { numRuns: 6 },
     );
+  });
+});
+
+describe('the weekly settlement', () => {
+  /** Wednesday 2026-12-02, 09:00 in Baku; its cutoff is Wednesday 2026-11-25 00:00 Baku. */
+  const WEDNESDAY = new Date('2026-12-02T05:00:00Z');
+  const TUESDAY = new Date('2026-12-01T05:00:00Z');
+
+  /** A paid order of the store, fulfilled at `fulfilledAt`. */
+  async function fulfilledOrder(owner: Owner, tariffId: string, fulfilledAt: string) {
+    const item = await product(t.app, owner, { price: 3000, stock: 100 });
+    const { order } = await buy(t.app, owner, tariffId, [{ productId: item.id, quantity: 1 }]);
+    dataOf(await fulfil(t.app, owner, order.id));
+    await t.ctx.db.execute(sql`update orders set fulfilled_at = ${fulfilledAt} where id = ${order.id}`);
+    return order;
+  }
+
+  it('on Wednesday, orders fulfilled a week before become available, once; other days nothing moves', async () => {
+    const { owner, tariff } = await store();
+    const old = await fulfilledOrder(owner, tariff.id, '2026-11-24T19:00:00Z'); // 23:00 Baku, 24 Nov
+    await fulfilledOrder(owner, tariff.id, '2026-11-25T01:00:00Z'); // 05:00 Baku, 25 Nov: too late
+    const item = await product(t.app, owner, { price: 3000 });
+    await buy(t.app, owner, tariff.id, [{ productId: item.id, quantity: 1 }]); // paid, not fulfilled
+    dataOf(await refund(t.app, owner, old.id, { amount: 700 }));
+    const net = 3500 - providerFee(3500);
+    expect(await balanceOf(owner)).toMatchObject({ pending: 3 * net - 700, available: 0 });
+
+    const ledger = new LedgerService(t.ctx.db);
+    expect(await ledger.settle(TUESDAY)).toBe(0);
+    await ledger.settle(WEDNESDAY);
+    // What the order left on pending (sale, fee, the refund so far) is available now.
+    expect(await balanceOf(owner)).toMatchObject({ pending: 2 * net, available: net - 700 });
+    const [again] = await Promise.all([ledger.settle(WEDNESDAY)]);
+    expect(again).toBe(0);
+    expect(await balanceOf(owner)).toMatchObject({ pending: 2 * net, available: net - 700 });
+
+    // A refund after settlement comes off what is available.
+    dataOf(await refund(t.app, owner, old.id, { amount: 300 }));
+    expect(await balanceOf(owner)).toMatchObject({ pending: 2 * net, available: net - 1000 });
+    expect(await ledger.check(owner.market.id)).toEqual([]);
+  });
+
+  it('two processes settling at once on one database settle each order exactly once', async () => {
+    const { owner, tariff } = await store();
+    const orders = [];
+    for (let i = 0; i < 12; i++) orders.push(await fulfilledOrder(owner, tariff.id, '2026-11-20T10:00:00Z'));
+    const second = t.ctx.database.kind === 'postgres' ? await createTestAppOnSameDatabase(t) : null;
+    try {
+      const one = new LedgerService(t.ctx.db);
+      const other = new LedgerService((second ?? t).ctx.db);
+      // Small batches, so that the two take turns and meet on the same rows.
+      await Promise.all([one.settle(WEDNESDAY, 2), other.settle(WEDNESDAY, 2), one.settle(WEDNESDAY, 3)]);
+      const releases = await t.ctx.db
+        .execute(sql`select count(*)::int as n from ledger_entries
+          where market_id = ${owner.market.id} and kind = 'release' and account = 'available'`)
+        .then((r) => (r as unknown as { rows: { n: number }[] }).rows);
+      expect(releases[0]?.n).toBe(orders.length);
+      const net = 3500 - providerFee(3500);
+      expect(await balanceOf(owner)).toMatchObject({ pending: 0, available: orders.length * net });
+      expect(await one.check(owner.market.id)).toEqual([]);
+    } finally {
+      await second?.close();
+    }
   });
 });

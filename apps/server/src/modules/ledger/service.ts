@@ -1,12 +1,12 @@
-import { type Balance, FEE_PLANS } from '@shop/shared';
+import { type Balance, FEE_PLANS, settlementDay } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
 
 /** A store whose ledger does not add up to its orders, refunds and payouts: what differs. */
 export interface LedgerMismatch {
   marketId: string;
-  /** Which sum: sales, fees or refunds. */
-  sum: 'sales' | 'fees' | 'refunds';
+  /** Which sum: sales, fees, refunds, or releases (each moves money within the store: 0). */
+  sum: 'sales' | 'fees' | 'refunds' | 'releases';
   ledger: number;
   expected: number;
 }
@@ -17,6 +17,55 @@ export interface LedgerMismatch {
  */
 export class LedgerService {
   constructor(private readonly db: Db) {}
+
+  /**
+   * The weekly settlement (SPEC §9; a job of decision 016): on a settlement day, paid orders
+   * fulfilled by its cutoff have their money moved from pending to available — what the order
+   * left on pending (its sale, its fee, refunds so far) as two `release` entries. Batches of
+   * `limit` orders, each its own transaction, until none is due; answers how many it settled (0
+   * on any other day). The orders are locked
+   * (skip locked: processes share the work) as a refund locks them, so a refund lands either
+   * before (in the release) or after (on available); the insert checks again that the order has
+   * no release, and a unique index makes a second one impossible: exactly once across processes.
+   */
+  async settle(now: Date, limit = 500): Promise<number> {
+    let settled = 0;
+    for (;;) {
+      const batch = await this.settleBatch(now, limit);
+      settled += batch;
+      if (batch < limit) return settled;
+    }
+  }
+
+  private async settleBatch(now: Date, limit: number): Promise<number> {
+    const day = settlementDay(now);
+    if (!day) return 0;
+    return this.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const due = rowsOf<{ id: string }>(
+        await tx.execute(sql`select o.id from orders o
+          where o.paid_at is not null and o.fulfillment_status = 'fulfilled' and o.fulfilled_at <= ${day.cutoff}
+            and exists (select 1 from ledger_entries e where e.order_id = o.id and e.kind = 'sale')
+            and not exists (select 1 from ledger_entries e where e.order_id = o.id and e.kind = 'release')
+          order by o.fulfilled_at, o.id limit ${limit} for update of o skip locked`),
+      );
+      if (!due.length) return 0;
+      const ids = sql.param(due.map((o) => o.id));
+      const released = rowsOf<{ order_id: string }>(
+        await tx.execute(sql`insert into ledger_entries (market_id, account, kind, amount, order_id)
+          select s.market_id, a.account, 'release', case a.account when 'pending' then -s.net else s.net end, s.order_id
+          from (
+            select e.market_id, e.order_id, sum(e.amount)::int as net from ledger_entries e
+            where e.order_id = any(${ids}::uuid[]) and e.account = 'pending'
+              and not exists (select 1 from ledger_entries r where r.order_id = e.order_id and r.kind = 'release')
+            group by e.market_id, e.order_id
+          ) s
+          cross join (values ('pending'), ('available')) as a(account)
+          returning order_id`),
+      );
+      return new Set(released.map((r) => r.order_id)).size;
+    });
+  }
 
   /** The store's balances: each account's sum (index-only: ledger_entries_market_idx). */
   async balance(marketId: string): Promise<Balance> {
@@ -50,6 +99,7 @@ export class LedgerService {
       fees: number;
       ledger_refunds: number;
       refunds: number;
+      releases: number;
     }>(
       await this.db.execute(sql`
         with paid as (
@@ -66,7 +116,8 @@ export class LedgerService {
           (select coalesce(-sum((amount * ${percentBasisPoints} + 5000) / 10000 + ${pointOfSale}), 0)
             from paid where paid.market_id = m.id)::float8 as fees,
           (select coalesce(sum(amount), 0) from ledger_entries e where e.market_id = m.id and e.kind = 'refund')::float8 as ledger_refunds,
-          (select coalesce(-sum(amount), 0) from refunds r where r.market_id = m.id and r.status = 'succeeded')::float8 as refunds
+          (select coalesce(-sum(amount), 0) from refunds r where r.market_id = m.id and r.status = 'succeeded')::float8 as refunds,
+          (select coalesce(sum(amount), 0) from ledger_entries e where e.market_id = m.id and e.kind = 'release')::float8 as releases
         from markets m ${only}`),
     );
     const mismatches: LedgerMismatch[] = [];
@@ -75,6 +126,7 @@ export class LedgerService {
         ['sales', r.ledger_sales, r.sales],
         ['fees', r.ledger_fees, r.fees],
         ['refunds', r.ledger_refunds, r.refunds],
+        ['releases', r.releases, 0],
       ] as const;
       for (const [sum, ledger, expected] of sums) {
         if (Number(ledger) !== Number(expected)) {
