@@ -12,20 +12,25 @@ function precompress(): Plugin {
   return {
     name: 'precompress',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      if (this.environment.name !== 'client') return;
-      for (const [fileName, file] of Object.entries(bundle)) {
-        if (!/\.(js|css|svg|json)$/.test(fileName)) continue;
-        const source = file.type === 'chunk' ? file.code : file.source;
-        const bytes = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source);
-        if (bytes.length < 1024) continue;
-        this.emitFile({
-          type: 'asset',
-          fileName: `${fileName}.br`,
-          source: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        });
-        this.emitFile({ type: 'asset', fileName: `${fileName}.gz`, source: gzipSync(bytes, { level: 9 }) });
-      }
+    generateBundle: {
+      // Last: Vite's own generateBundle still rewrites chunks (a lazy import's list of files to
+      // preload replaces its __VITE_PRELOAD__ marker); copies taken before would not run.
+      order: 'post',
+      handler(_options, bundle) {
+        if (this.environment.name !== 'client') return;
+        for (const [fileName, file] of Object.entries(bundle)) {
+          if (!/\.(js|css|svg|json)$/.test(fileName)) continue;
+          const source = file.type === 'chunk' ? file.code : file.source;
+          const bytes = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source);
+          if (bytes.length < 1024) continue;
+          this.emitFile({
+            type: 'asset',
+            fileName: `${fileName}.br`,
+            source: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          });
+          this.emitFile({ type: 'asset', fileName: `${fileName}.gz`, source: gzipSync(bytes, { level: 9 }) });
+        }
+      },
     },
   };
 }

@@ -75,18 +75,6 @@ export const timerSchema = z.strictObject({
 });
 export type Timer = z.infer<typeof timerSchema>;
 
-export function timerSeconds(timer: Timer): number {
-  return ((timer.days * 24 + timer.hours) * 60 + timer.minutes) * 60 + timer.seconds;
-}
-export function timerOf(seconds: number): Timer {
-  return {
-    days: Math.floor(seconds / 86_400),
-    hours: Math.floor((seconds % 86_400) / 3_600),
-    minutes: Math.floor((seconds % 3_600) / 60),
-    seconds: seconds % 60,
-  };
-}
-
 /** A discount code as typed: letters, digits, dashes and underscores; compared case-insensitively. */
 export const discountCodeSchema = z
   .string('codeFormat')

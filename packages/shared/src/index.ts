@@ -21,4 +21,5 @@ export * from './regions.js';
 export * from './responses.js';
 export * from './storefront.js';
 export * from './system.js';
+export * from './timer.js';
 export * from './user.js';

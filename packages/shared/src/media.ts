@@ -20,5 +20,11 @@ export function imageSrcSet(url: string): string {
 }
 
 /** POST /Media/upload: the main rendition's URL and size. */
-export const uploadedImageSchema = z.strictObject({ url: z.string(), width: intSchema, height: intSchema });
+// Marked pure: the storefront imports imageUrl from here, and a schema built at load would bring zod
+// (20 KB gzipped) into its first load.
+export const uploadedImageSchema = /* @__PURE__ */ z.strictObject({
+  url: /* @__PURE__ */ z.string(),
+  width: intSchema,
+  height: intSchema,
+});
 export type UploadedImage = z.infer<typeof uploadedImageSchema>;

@@ -1,5 +1,6 @@
 import type { Page, ProductListItem, ProductSort } from './catalog.js';
 import type { AnalyticsIds } from './commerce.js';
+import type { BundleView } from './discounts.js';
 
 /**
  * What the server-rendered storefront reads (SPEC §2 Public storefront). The web app's loaders
@@ -113,7 +114,16 @@ export interface StorefrontReader {
   collection(market: StorefrontMarket, id: string): Promise<StoreCollection | null>;
   categories(market: StorefrontMarket): Promise<StoreCategory[]>;
   sitemap(market: StorefrontMarket): Promise<SitemapEntry[]>;
+  /**
+   * The store's live bundles (decision 018), as GET /Discount/bundles answers a shopper: those
+   * naming `productId` (its page), or with null the store's newest (its home, at most
+   * STORE_HOME_BUNDLES): they arrive with the page's HTML.
+   */
+  liveBundles(market: StorefrontMarket, productId: string | null): Promise<BundleView[]>;
 }
+
+/** Bundles the store's home shows. */
+export const STORE_HOME_BUNDLES = 3;
 
 /** React Router's load context, built per request by the server (apps/server/src/web.ts). */
 export interface StorefrontLoadContext {

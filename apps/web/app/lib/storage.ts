@@ -20,6 +20,8 @@ export const sessionKeys = {
   googleState: 'googleState',
   /** A bundle being created (cp/create-bundle-1 → 2): a reload of either step keeps it. */
   bundleDraft: 'bundleDraft',
+  /** The stores' pop-ups this visitor has seen in this session (ids, space-separated): each shows once. */
+  popupsSeen: 'popupsSeen',
 } as const;
 
 type Key = (typeof storageKeys)[keyof typeof storageKeys];

@@ -1,5 +1,5 @@
 import { type BundleTemplate, imageUrl, type Timer, timerOf, timerSeconds } from '@shop/shared';
-import { type CSSProperties, useEffect, useId, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useId, useState } from 'react';
 import css from './bundle-block.module.css';
 
 export interface BundleBlockProduct {
@@ -55,6 +55,10 @@ export interface BundleBlockProps {
   /** The title's heading level where the block stands on its page. */
   headingLevel?: 2 | 3;
   onAdd?: () => void;
+  /** The button waits (a change in flight) or can't add (a product to choose first). */
+  disabled?: boolean;
+  /** Said by the button: what to do before the bundle can be added. */
+  note?: ReactNode;
 }
 
 const FALLBACK_COLOUR = '#1c7ed6';
@@ -176,6 +180,8 @@ export function BundleBlock({
   money,
   headingLevel = 3,
   onAdd,
+  disabled,
+  note,
 }: BundleBlockProps) {
   const accent = HEX.test(colour) ? colour : FALLBACK_COLOUR;
   const style = { '--bundle-colour': accent, '--bundle-on': textOn(accent) } as CSSProperties;
@@ -213,10 +219,15 @@ export function BundleBlock({
     </div>
   );
   const button = (
-    <button type="button" className={css.button} onClick={onAdd}>
+    <button type="button" className={css.button} onClick={onAdd} disabled={disabled} data-testid="bundle-add">
       {buttonText}
     </button>
   );
+  const said = note ? (
+    <p className={css.note} data-testid="bundle-note">
+      {note}
+    </p>
+  ) : null;
   const footer = footerText ? <p className={css.footer}>{footerText}</p> : null;
 
   if (template === 'spotlight') {
@@ -246,6 +257,7 @@ export function BundleBlock({
         <div className={css.bottom}>
           {totals}
           {button}
+          {said}
         </div>
         {footer}
       </section>
@@ -280,6 +292,7 @@ export function BundleBlock({
             {totals}
             {button}
           </div>
+          {said}
           {countdown}
           {footer}
         </div>
@@ -313,6 +326,7 @@ export function BundleBlock({
         {totals}
         {countdown}
         {button}
+        {said}
         {footer}
       </div>
     </section>

@@ -22,6 +22,7 @@ export function PopupCard({
   titleId,
   onAccept,
   onDismiss,
+  busy,
 }: {
   title: string;
   subtitle: string | null;
@@ -30,11 +31,19 @@ export function PopupCard({
   titleId?: string;
   onAccept?: () => void;
   onDismiss?: () => void;
+  /** Accepting is in flight. */
+  busy?: boolean;
 }) {
   return (
     <div className={css.card} data-testid="popup-card">
       {image && <img className={css.image} src={imageUrl(image, 800)} alt="" />}
-      <button type="button" className={css.close} aria-label={texts.close} onClick={onDismiss}>
+      <button
+        type="button"
+        className={css.close}
+        aria-label={texts.close}
+        onClick={onDismiss}
+        data-testid="popup-close"
+      >
         ×
       </button>
       <div className={css.body}>
@@ -45,10 +54,10 @@ export function PopupCard({
           {title}
         </h2>
         {subtitle && <p className={css.subtitle}>{subtitle}</p>}
-        <button type="button" className={css.accept} onClick={onAccept}>
+        <button type="button" className={css.accept} onClick={onAccept} disabled={busy} data-testid="popup-accept">
           {texts.accept}
         </button>
-        <button type="button" className={css.dismiss} onClick={onDismiss}>
+        <button type="button" className={css.dismiss} onClick={onDismiss} data-testid="popup-dismiss">
           {texts.dismiss}
         </button>
       </div>

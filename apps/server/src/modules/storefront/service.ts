@@ -1,9 +1,11 @@
 import {
+  type BundleView,
   DEFAULT_STORE_THEME,
   isUuid,
   LOW_STOCK,
   type Page,
   type SitemapEntry,
+  STORE_HOME_BUNDLES,
   type StoreCategory,
   type StoreCollection,
   type StorefrontMarket,
@@ -18,6 +20,7 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.js';
 import { categories, collections, marketDomains, markets, products, productVariants } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
+import { DiscountService } from '../discount/service.js';
 import { listProducts } from '../product/list.js';
 
 /** Products per page of a storefront list. */
@@ -172,7 +175,16 @@ export class StorefrontService implements StorefrontReader {
     ttl: 30_000,
   });
 
-  constructor(private readonly ctx: AppContext) {}
+  /**
+   * A store's live bundles by catalog version (every bundle write and end bumps it), and for a few
+   * seconds only: a scheduled bundle starts without a bump.
+   */
+  private readonly bundleCache = new LRUCache<string, BundleView[]>({ max: 2_000, ttl: SHORT_TTL_MS });
+  private readonly discounts: DiscountService;
+
+  constructor(private readonly ctx: AppContext) {
+    this.discounts = new DiscountService(ctx);
+  }
 
   private get q() {
     let prepared = preparedByDb.get(this.ctx.db);
@@ -335,6 +347,21 @@ export class StorefrontService implements StorefrontReader {
     }
     this.productCache.set(key, { value });
     return value;
+  }
+
+  /** The store's live bundles as shoppers see them: those naming `productId`, or the newest few. */
+  async liveBundles(market: StorefrontMarket, productId: string | null): Promise<BundleView[]> {
+    const key = `${market.id}:${market.catalogVersion}`;
+    let live = this.bundleCache.get(key);
+    if (!live) {
+      live = (await this.discounts.list(market.id, 'public', { kind: 'bundle' })).filter(
+        (view): view is BundleView => view.kind === 'bundle' && view.products.length > 0,
+      );
+      this.bundleCache.set(key, live);
+    }
+    return productId === null
+      ? live.slice(0, STORE_HOME_BUNDLES)
+      : live.filter((bundle) => bundle.products.some((p) => p.id === productId));
   }
 
   async category(market: StorefrontMarket, id: string): Promise<StoreCategory | null> {

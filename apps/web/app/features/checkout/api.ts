@@ -5,12 +5,16 @@ import { api } from '../../lib/api';
 export const checkoutApi = {
   get: (checkoutId: string, uniqueCode: string) =>
     api<Checkout>('GET', `/Basket/checkout/${checkoutId}?uniqueCode=${encodeURIComponent(uniqueCode)}`),
+  /** `subtotal`: the goods after their discounts (what a tariff's order-total condition reads). */
   tariffs: (marketId: string, region: string, subtotal: number, weightGrams: number) =>
     api<CheckoutTariff[]>(
       'GET',
       `/ShippingTariff/for-checkout/${marketId}?region=${encodeURIComponent(region)}&subtotal=${subtotal}&weightGrams=${weightGrams}`,
     ),
   confirm: (input: ConfirmCheckoutInput) => api<Checkout>('POST', '/Basket/confirm', input),
+  /** The checkout priced with the code typed (null: without a code, as before). */
+  applyCode: (checkoutId: string, uniqueCode: string, code: string | null) =>
+    api<Checkout>('POST', '/Basket/discount-code', { checkoutId, uniqueCode, code }),
   place: (checkoutId: string, uniqueCode: string, expectedTotal: number) =>
     api<Checkout>('POST', '/Order', { checkoutId, uniqueCode, expectedTotal }),
   startPayment: (orderId: string, uniqueCode: string) =>

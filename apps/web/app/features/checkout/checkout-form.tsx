@@ -18,7 +18,8 @@ import { useNotice } from '../../ui/notice';
 import { useMoney } from '../../ui/price';
 import { checkoutApi } from './api';
 import css from './checkout.module.css';
-import { OrderLines, OrderTotals, ReservationCountdown, totalShown } from './order-summary';
+import { DiscountCode, discountError } from './discount-code';
+import { goodsTotal, OrderLines, OrderTotals, ReservationCountdown, totalShown } from './order-summary';
 
 interface AddressForm {
   firstName: string;
@@ -105,6 +106,8 @@ export interface CheckoutFormProps {
   language: Language;
   /** After PRICE_CHANGED or OUT_OF_STOCK: the checkout as it now is. */
   reload: () => Promise<Checkout | null>;
+  /** The checkout as the server answered a change of it (a discount code applied or taken off). */
+  replace: (checkout: Checkout) => void;
   /** The placed order's payment could not start or went elsewhere. */
   onPaymentError: (orderId: string, error: unknown) => void;
 }
@@ -114,7 +117,7 @@ export interface CheckoutFormProps {
  * order summary; Pay confirms the details, places the order at the total shown and starts the
  * card payment.
  */
-export function CheckoutForm({ checkout, uniqueCode, language, reload, onPaymentError }: CheckoutFormProps) {
+export function CheckoutForm({ checkout, uniqueCode, language, reload, replace, onPaymentError }: CheckoutFormProps) {
   const { t } = useTranslation();
   const notice = useNotice();
   const money = useMoney();
@@ -124,6 +127,7 @@ export function CheckoutForm({ checkout, uniqueCode, language, reload, onPayment
   const [tariffsFailed, setTariffsFailed] = useState(false);
   const [paying, setPaying] = useState(false);
   const [priceChanged, setPriceChanged] = useState(false);
+  const [codeError, setCodeError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   // Fields changed since the last render; fields that have shown an error are checked again at
   // once on each change from then on.
@@ -140,8 +144,10 @@ export function CheckoutForm({ checkout, uniqueCode, language, reload, onPayment
     [language],
   );
 
-  // The tariffs that deliver to the chosen region at this order's total and weight.
+  // The tariffs that deliver to the chosen region at this order's total (after its discounts:
+  // a code can take it under a free-delivery threshold) and weight.
   const region = form.shipping.region;
+  const goods = goodsTotal(checkout);
   useEffect(() => {
     if (!region) {
       setTariffs(null);
@@ -150,7 +156,7 @@ export function CheckoutForm({ checkout, uniqueCode, language, reload, onPayment
     let current = true;
     setTariffsFailed(false);
     checkoutApi
-      .tariffs(checkout.marketId, region, checkout.subtotal, checkout.weightGrams)
+      .tariffs(checkout.marketId, region, goods, checkout.weightGrams)
       .then((list) => {
         if (!current) return;
         setTariffs(list);
@@ -166,7 +172,7 @@ export function CheckoutForm({ checkout, uniqueCode, language, reload, onPayment
     return () => {
       current = false;
     };
-  }, [region, checkout.marketId, checkout.subtotal, checkout.weightGrams]);
+  }, [region, checkout.marketId, goods, checkout.weightGrams]);
 
   const chosenTariff = tariffs?.find((tariff) => tariff.id === form.tariffId);
   const shipping = chosenTariff ? tariffPrice(chosenTariff) : null;
@@ -221,6 +227,10 @@ export function CheckoutForm({ checkout, uniqueCode, language, reload, onPayment
       confirmed = await checkoutApi.confirm(input);
     } catch (error) {
       setPaying(false);
+      if (refusedCode(error)) {
+        await reload();
+        return;
+      }
       if (error instanceof ApiError && Object.keys(error.fields).length) {
         setErrors(Object.fromEntries(Object.entries(error.fields).map(([path, field]) => [path, field.code])));
         focusFirstError();
@@ -240,6 +250,10 @@ export function CheckoutForm({ checkout, uniqueCode, language, reload, onPayment
       placed = await checkoutApi.place(confirmed.id, uniqueCode, confirmed.total);
     } catch (error) {
       setPaying(false);
+      if (refusedCode(error)) {
+        await reload();
+        return;
+      }
       if (error instanceof ApiError && error.code === 'PRICE_CHANGED') {
         // The shopper sees the new prices and confirms again: a different total is never charged.
         await reload();
@@ -260,6 +274,15 @@ export function CheckoutForm({ checkout, uniqueCode, language, reload, onPayment
       setPaying(false);
       onPaymentError(placed.id, error);
     }
+  };
+
+  /** The code can't be used for this order (used up, this e-mail's limit …): said by the code's field. */
+  const refusedCode = (error: unknown) => {
+    if (!(error instanceof ApiError && error.code.startsWith('DISCOUNT_CODE_'))) return false;
+    const message = discountError(t, error);
+    setCodeError(message);
+    notice(message, 'error');
+    return true;
   };
 
   const field = (path: string, label: string, control: ReactNode, full = false, hint?: string) => (
@@ -493,6 +516,13 @@ export function CheckoutForm({ checkout, uniqueCode, language, reload, onPayment
             {t('messages:PRICE_CHANGED')}
           </p>
         )}
+        <DiscountCode
+          checkout={checkout}
+          uniqueCode={uniqueCode}
+          onChange={replace}
+          error={codeError}
+          setError={setCodeError}
+        />
         <OrderTotals checkout={checkout} shipping={shipping} />
         <ReservationCountdown until={checkout.reservedUntil} />
         <button type="submit" className={css.pay} disabled={paying} data-testid="pay">

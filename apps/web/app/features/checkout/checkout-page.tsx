@@ -85,6 +85,7 @@ export function CheckoutPage({ checkoutId, language }: { checkoutId: string; lan
       uniqueCode={uniqueCode}
       language={language}
       reload={load}
+      replace={(next) => setState({ kind: 'ready', checkout: next, uniqueCode })}
       onPaymentError={onPaymentError}
     />
   );

@@ -1,4 +1,5 @@
-import { type Address, type Checkout, imageUrl, type Language, regionName } from '@shop/shared';
+import { type Address, type AppliedDiscount, type Checkout, imageUrl, type Language, regionName } from '@shop/shared';
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Price, useMoney } from '../../ui/price';
@@ -28,8 +29,27 @@ export function OrderLines({ checkout, marked = true }: { checkout: Checkout; ma
             <div className={css.lineMeta}>
               <Price price={line.unitPrice} compareAt={line.compareAtPrice} />
             </div>
+            {line.bundleUnits > 0 && (
+              <div className={css.bundle} data-testid={marked ? 'summary-line-bundle' : undefined}>
+                {line.bundleUnits === line.quantity
+                  ? t('storefront.checkout.bundle', { title: line.bundleTitle ?? '' })
+                  : t('storefront.checkout.bundlePart', {
+                      title: line.bundleTitle ?? '',
+                      units: line.bundleUnits,
+                      quantity: line.quantity,
+                    })}
+              </div>
+            )}
           </div>
-          <strong>{money(line.lineTotal)}</strong>
+          <span className={css.linePrice}>
+            {line.discount > 0 && (
+              <s className={css.was}>
+                <span className={css.visuallyHidden}>{t('storefront.cart.was')} </span>
+                {money(line.lineTotal)}
+              </s>
+            )}
+            <strong data-testid={marked ? 'summary-line-total' : undefined}>{money(line.paid)}</strong>
+          </span>
         </li>
       ))}
     </ul>
@@ -41,9 +61,21 @@ function shippingShown(checkout: Checkout, shipping?: number | null): number | n
   return shipping ?? (checkout.shippingTariffId ? checkout.shippingPrice : null);
 }
 
-/** What the shopper pays: the lines and the delivery shown (none yet before a tariff is chosen). */
+/** What the goods cost after their discounts (a tariff's "order total" condition reads this). */
+export function goodsTotal(checkout: Checkout): number {
+  return checkout.subtotal - checkout.discountTotal;
+}
+
+/** What the shopper pays: the goods after discounts and the delivery shown (none before a tariff is chosen). */
 export function totalShown(checkout: Checkout, shipping?: number | null): number {
-  return checkout.subtotal + (shippingShown(checkout, shipping) ?? 0);
+  return goodsTotal(checkout) + (shippingShown(checkout, shipping) ?? 0);
+}
+
+/** The cart discount's name in the summary: the code typed, or the pop-up taken. */
+export function discountName(t: TFunction, discount: AppliedDiscount): string {
+  return discount.kind === 'code'
+    ? t('storefront.checkout.codeDiscount', { code: discount.code ?? '' })
+    : t('storefront.checkout.popupDiscount', { title: discount.title ?? '', percent: discount.percent ?? 0 });
 }
 
 export function OrderTotals({
@@ -63,6 +95,22 @@ export function OrderTotals({
     <dl className={css.totals}>
       <dt>{t('storefront.checkout.subtotal')}</dt>
       <dd data-testid={marked ? 'summary-subtotal' : undefined}>{money(checkout.subtotal)}</dd>
+      {checkout.bundleDiscount > 0 && (
+        <>
+          <dt>{t('storefront.checkout.bundleDiscount')}</dt>
+          <dd className={css.saving} data-testid={marked ? 'summary-bundle-discount' : undefined}>
+            −{money(checkout.bundleDiscount)}
+          </dd>
+        </>
+      )}
+      {checkout.discount && checkout.discount.amount > 0 && (
+        <>
+          <dt data-testid={marked ? 'summary-discount-name' : undefined}>{discountName(t, checkout.discount)}</dt>
+          <dd className={css.saving} data-testid={marked ? 'summary-discount' : undefined}>
+            −{money(checkout.discount.amount)}
+          </dd>
+        </>
+      )}
       <dt>{t('storefront.checkout.shipping')}</dt>
       <dd data-testid={marked ? 'summary-shipping' : undefined}>
         {shippingPrice === null

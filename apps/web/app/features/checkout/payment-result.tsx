@@ -216,6 +216,8 @@ function Failed({ order, outcome, language }: { order: Checkout; outcome: 'succe
     } catch (error) {
       setRetrying(false);
       if (error instanceof ApiError && error.code === 'ORDER_ALREADY_PAID') window.location.reload();
+      // Its code was used up meanwhile (decision 018): said as the server says it.
+      else if (error instanceof ApiError && error.code.startsWith('DISCOUNT_CODE_')) notice(error.message, 'error');
       else notice(t('messages:CHECKOUT_FAILED'), 'error');
     }
   };

@@ -141,6 +141,13 @@ export function CartDrawer() {
                           {line.variantTitle}
                         </div>
                       )}
+                      {line.bundleUnits > 0 && (
+                        <div className={css.bundle} data-testid="cart-line-bundle">
+                          {line.bundleUnits === line.quantity
+                            ? t('storefront.cart.bundle')
+                            : t('storefront.cart.bundlePart', { units: line.bundleUnits, quantity: line.quantity })}
+                        </div>
+                      )}
                       <div className={css.unit}>
                         <Price price={line.unitPrice} compareAt={line.compareAtPrice} />
                       </div>
@@ -177,7 +184,15 @@ export function CartDrawer() {
                         </button>
                       </div>
                     </div>
-                    <span className={css.total}>{money(line.lineTotal)}</span>
+                    <span className={css.total}>
+                      {line.discount > 0 && (
+                        <s className={css.was} data-testid="cart-line-was">
+                          <span className={css.visuallyHidden}>{t('storefront.cart.was')} </span>
+                          {money(line.lineTotal)}
+                        </s>
+                      )}
+                      <span data-testid="cart-line-total">{money(line.lineTotal - line.discount)}</span>
+                    </span>
                   </li>
                 );
               })}
@@ -186,10 +201,39 @@ export function CartDrawer() {
         </div>
         {items.length > 0 && basket && (
           <div className={css.foot}>
-            <div className={css.subtotal}>
-              <span>{t('storefront.cart.subtotal')}</span>
-              <span data-testid="cart-subtotal">{money(basket.subtotal)}</span>
-            </div>
+            <dl className={css.sums}>
+              <dt>{t('storefront.cart.subtotal')}</dt>
+              <dd data-testid="cart-subtotal">{money(basket.subtotal)}</dd>
+              {basket.bundleDiscount > 0 && (
+                <>
+                  <dt>{t('storefront.cart.bundleDiscount')}</dt>
+                  <dd className={css.saving} data-testid="cart-bundle-discount">
+                    −{money(basket.bundleDiscount)}
+                  </dd>
+                </>
+              )}
+              {basket.discount && basket.discount.amount > 0 && (
+                <>
+                  <dt data-testid="cart-discount-title">
+                    {t('storefront.cart.popupDiscount', {
+                      title: basket.discount.title ?? basket.discount.code ?? '',
+                      percent: basket.discount.percent ?? 0,
+                    })}
+                  </dt>
+                  <dd className={css.saving} data-testid="cart-discount">
+                    −{money(basket.discount.amount)}
+                  </dd>
+                </>
+              )}
+              {basket.discountTotal > 0 && (
+                <>
+                  <dt className={css.grand}>{t('storefront.cart.total')}</dt>
+                  <dd className={css.grand} data-testid="cart-total">
+                    {money(basket.total)}
+                  </dd>
+                </>
+              )}
+            </dl>
             <p className={css.note}>{t('storefront.cart.shippingNote')}</p>
             <button
               type="button"

@@ -32,6 +32,7 @@ function messageOf(error: unknown, fallback: MessageKey): MessageKey {
       'invalidQuantity',
       'INVALID_SESSION_OR_STORE',
       'INVALID_SESSION_MARKET_PRODUCT',
+      'OFFER_ENDED',
     ];
     if (named.includes(error.code)) {
       return error.code;
@@ -112,6 +113,22 @@ export class Cart {
 
   remove(basketItemId: string) {
     return this.change((uniqueCode) => basketApi.remove(this.marketId, uniqueCode, basketItemId), 'REMOVE_ITEM_FAILED');
+  }
+
+  /** One of each of a bundle's products, with the variants chosen of those that have options. */
+  addBundle(bundleId: string, variants: Record<string, string>) {
+    return this.change(
+      (uniqueCode) => basketApi.addBundle({ marketId: this.marketId, uniqueCode, bundleId, variants }),
+      'ADD_TO_CART_FAILED',
+    );
+  }
+
+  /** The visitor took the store's pop-up offer: its percent comes off the cart. */
+  acceptPopup(popupId: string) {
+    return this.change(
+      (uniqueCode) => basketApi.acceptPopup({ marketId: this.marketId, uniqueCode, popupId }),
+      'INTERNAL',
+    );
   }
 
   /** Starts checkout (stock is held for a while): the checkout to go to. */

@@ -1,10 +1,11 @@
-import { imageSrcSet, imageUrl, LOW_STOCK, type StoreProduct, type StoreVariant } from '@shop/shared';
+import { type BundleView, imageSrcSet, imageUrl, LOW_STOCK, type StoreProduct, type StoreVariant } from '@shop/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { trackAddToCart } from '../../lib/analytics/track';
 import { useStorePath } from '../../lib/store-context';
 import { Price } from '../../ui/price';
+import { StoreBundles } from './bundles';
 import { CartError, useCart, useCartState } from './cart';
 import { useCartErrors } from './cart-drawer';
 import css from './storefront.module.css';
@@ -31,8 +32,19 @@ export function initialVariant(product: StoreProduct, wanted: string | null): St
   );
 }
 
-/** The product page's picture, options, price, stock, quantity and buttons (SPEC §2 product). */
-export function ProductView({ product, variantId }: { product: StoreProduct; variantId: string | null }) {
+/**
+ * The product page's picture, options, price, stock, quantity and buttons (SPEC §2 product), and
+ * the bundles the product is in, which take the variant chosen here.
+ */
+export function ProductView({
+  product,
+  variantId,
+  bundles,
+}: {
+  product: StoreProduct;
+  variantId: string | null;
+  bundles: BundleView[];
+}) {
   const { t } = useTranslation();
   const cart = useCart();
   const { busy } = useCartState();
@@ -224,6 +236,8 @@ export function ProductView({ product, variantId }: { product: StoreProduct; var
             {t('storefront.product.buyNow')}
           </button>
         </div>
+
+        <StoreBundles bundles={bundles} productId={product.id} variantId={variant?.id ?? null} />
 
         {product.description && (
           <div

@@ -1,6 +1,7 @@
 import { imageSrcSet, imageUrl } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { StoreBundles } from '../../features/storefront/bundles';
 import { Section, StoreErrorBoundary } from '../../features/storefront/frame';
 import { ProductGrid } from '../../features/storefront/product-card';
 import { seoMeta } from '../../features/storefront/seo';
@@ -19,10 +20,15 @@ import type { Route } from './+types/home';
 export async function loader({ params, context }: Route.LoaderArgs) {
   const store = await resolveStore(context, params.marketName);
   if (!store) return { landing: true as const };
-  const home = await context.storefront.home(store.market);
+  const [home, bundles] = await Promise.all([
+    context.storefront.home(store.market),
+    // Null when the server does not read them: the page reads them in the browser.
+    context.storefront.liveBundles(store.market, null),
+  ]);
   return {
     landing: false as const,
     home,
+    bundles,
     seo: pageSeo(store, { path: '', description: store.market.description }),
   };
 }
@@ -34,10 +40,12 @@ export function meta({ data, matches }: Route.MetaArgs) {
 
 export default function StoreHome({ loaderData }: Route.ComponentProps) {
   if (loaderData.landing) return <Landing />;
-  return <Home home={loaderData.home} />;
+  return <Home home={loaderData.home} bundles={loaderData.bundles} />;
 }
 
-function Home({ home }: { home: Extract<Route.ComponentProps['loaderData'], { landing: false }>['home'] }) {
+type HomeData = Extract<Route.ComponentProps['loaderData'], { landing: false }>;
+
+function Home({ home, bundles }: { home: HomeData['home']; bundles: HomeData['bundles'] }) {
   const { t } = useTranslation();
   const store = useStore();
   const path = useStorePath();
@@ -48,6 +56,7 @@ function Home({ home }: { home: Extract<Route.ComponentProps['loaderData'], { la
         {store?.description && <p>{store.description}</p>}
       </div>
       {/* Banners and sections of the theme editor go here, above the catalog blocks. */}
+      <StoreBundles bundles={bundles} />
       {home.categories.length > 0 && (
         <Section title={t('storefront.home.categories')}>
           <div className={css.tiles}>

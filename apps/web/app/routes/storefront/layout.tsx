@@ -12,6 +12,7 @@ import { data, isRouteErrorResponse, Outlet, type ShouldRevalidateFunctionArgs, 
 import { Cart, CartContext } from '../../features/storefront/cart';
 import { CartDrawer, useCartErrors } from '../../features/storefront/cart-drawer';
 import { StoreErrorBoundary, StoreFooter, StoreHeader, themeStyle } from '../../features/storefront/frame';
+import { StorePopup } from '../../features/storefront/popup';
 import { requestLanguage, resolveStore, STOREFRONT_MESSAGES } from '../../features/storefront/store.server';
 import css from '../../features/storefront/storefront.module.css';
 import { AnalyticsPixels } from '../../lib/analytics/pixels';
@@ -163,6 +164,7 @@ function StoreFrame({
         </main>
         <StoreFooter store={store} />
         <CartDrawer />
+        <StorePopup storeId={store.id} />
         {analytics && <AnalyticsPixels ids={analytics} />}
       </div>
     </CartContext>

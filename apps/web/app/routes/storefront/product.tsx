@@ -12,7 +12,12 @@ import type { Route } from './+types/product';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const store = await requireStore(context, params.marketName);
-  const product = (await context.storefront.product(store.market, params.id)) ?? notFound();
+  const [found, bundles] = await Promise.all([
+    context.storefront.product(store.market, params.id),
+    // Null when the server does not read them: the page reads them in the browser.
+    context.storefront.liveBundles(store.market, params.id),
+  ]);
+  const product = found ?? notFound();
   const description = plainText(product.description, 160);
   const seo = pageSeo(store, {
     path: `/product/${product.id}`,
@@ -21,7 +26,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     image: product.images[0],
     type: 'product',
   });
-  return { product, seo: { ...seo, jsonLd: productJsonLd(store, product, seo.url) } };
+  return { product, bundles, seo: { ...seo, jsonLd: productJsonLd(store, product, seo.url) } };
 }
 
 /** schema.org Product with its Offer(s): price in AZN as a decimal, availability. */
@@ -78,7 +83,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const path = useStorePath();
   const [params] = useSearchParams();
-  const { product } = loaderData;
+  const { product, bundles } = loaderData;
   return (
     <>
       <nav className={css.breadcrumbs} aria-label={t('storefront.nav.breadcrumbs')}>
@@ -93,7 +98,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         )}
       </nav>
       {/* A new product (client navigation) starts with its own choices. */}
-      <ProductView key={product.id} product={product} variantId={params.get('variant')} />
+      <ProductView key={product.id} product={product} variantId={params.get('variant')} bundles={bundles} />
     </>
   );
 }
