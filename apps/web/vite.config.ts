@@ -19,7 +19,8 @@ function precompress(): Plugin {
       handler(_options, bundle) {
         if (this.environment.name !== 'client') return;
         for (const [fileName, file] of Object.entries(bundle)) {
-          if (!/\.(js|css|svg|json)$/.test(fileName)) continue;
+          // Vite's own manifests (.vite/) are read by the build and removed after: not served.
+          if (!/\.(js|css|svg|json)$/.test(fileName) || fileName.startsWith('.vite/')) continue;
           const source = file.type === 'chunk' ? file.code : file.source;
           const bytes = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source);
           if (bytes.length < 1024) continue;
