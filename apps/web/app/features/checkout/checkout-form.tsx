@@ -41,6 +41,21 @@ interface FormState {
   note: string;
 }
 
+/** The paths (as errors name them) of the fields that differ between two states of the form. */
+function changedPaths(before: FormState, after: FormState): string[] {
+  const paths: string[] = [];
+  if (before.email !== after.email) paths.push('email');
+  if (before.phone !== after.phone) paths.push('phone');
+  if (before.note !== after.note) paths.push('note');
+  if (before.tariffId !== after.tariffId) paths.push('shippingTariffId');
+  for (const which of ['shipping', 'billing'] as const) {
+    for (const key of Object.keys(after[which]) as (keyof AddressForm)[]) {
+      if (before[which][key] !== after[which][key]) paths.push(`${which}Address.${key}`);
+    }
+  }
+  return paths;
+}
+
 const emptyAddress: AddressForm = {
   firstName: '',
   lastName: '',
@@ -129,9 +144,9 @@ export function CheckoutForm({ checkout, uniqueCode, language, reload, replace, 
   const [priceChanged, setPriceChanged] = useState(false);
   const [codeError, setCodeError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  // Fields changed since the last render; fields that have shown an error are checked again at
-  // once on each change from then on.
-  const edited = useRef(new Set<string>());
+  // The form as its errors were last brought up to date, and the fields that have shown an error
+  // (checked again at once on each change from then on).
+  const checked = useRef(form);
   const flagged = useRef(new Set<string>());
   for (const path of Object.keys(errors)) flagged.current.add(path);
 
@@ -160,7 +175,6 @@ export function CheckoutForm({ checkout, uniqueCode, language, reload, replace, 
       .then((list) => {
         if (!current) return;
         setTariffs(list);
-        edited.current.add('shippingTariffId');
         setForm((f) => (list.some((tariff) => tariff.id === f.tariffId) ? f : { ...f, tariffId: list[0]?.id ?? '' }));
       })
       .catch(() => {
@@ -178,20 +192,21 @@ export function CheckoutForm({ checkout, uniqueCode, language, reload, replace, 
   const shipping = chosenTariff ? tariffPrice(chosenTariff) : null;
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
-    edited.current.add(key === 'tariffId' ? 'shippingTariffId' : key);
     setForm((f) => ({ ...f, [key]: value }));
   };
   const setAddress = (which: 'shipping' | 'billing', key: keyof AddressForm, value: string) => {
-    edited.current.add(`${which}Address.${key}`);
     setForm((f) => ({ ...f, [which]: { ...f[which], [key]: value } }));
   };
 
   // An error goes as soon as its field is right, says what the field still needs while it is not,
   // and comes back if the field is emptied again; a field that never showed one waits for Pay.
+  // The fields are found by comparing this render's form with the one last checked — not by
+  // noting them as they are typed: an effect of an earlier render may run after the next field
+  // was typed, and would check that field against the form before it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of the form.
   useEffect(() => {
-    const paths = [...edited.current].filter((path) => flagged.current.has(path));
-    edited.current.clear();
+    const paths = changedPaths(checked.current, form).filter((path) => flagged.current.has(path));
+    checked.current = form;
     // Switching to "same as delivery" takes the billing fields (and their errors) away.
     const gone = form.billingSame ? Object.keys(errors).filter((path) => path.startsWith('billingAddress.')) : [];
     if (paths.length === 0 && gone.length === 0) return;
