@@ -24,6 +24,7 @@ import {
   type TestApp,
   visitor,
 } from '../../testing/app.js';
+import { bundleBody, codeBody, createDiscount, type Owner } from '../../testing/orders.js';
 import { CheckoutService } from './service.js';
 
 /**
@@ -34,7 +35,6 @@ import { CheckoutService } from './service.js';
 
 let t: TestApp;
 let app: FastifyInstance;
-type Owner = Awaited<ReturnType<typeof catalogOwner>>;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -64,33 +64,7 @@ async function store() {
   return { owner, a, b, c, shirt: shirt as typeof shirt & { variants: { id: string }[] }, tariff };
 }
 
-async function discount(owner: Owner, body: Record<string, unknown>): Promise<{ id: string }> {
-  return dataOf(await call(app, owner.token, 'POST', '/api/Discount', { marketId: owner.market.id, ...body }), 201);
-}
-
-const bundleBody = (productIds: string[], fields: Record<string, unknown> = {}) => ({
-  kind: 'bundle',
-  name: 'Set',
-  title: 'Better together',
-  headerTitle: 'Bundle and save',
-  footerText: 'While stocks last',
-  buttonText: 'Add the set',
-  percent: 20,
-  productIds,
-  template: 'classic',
-  colour: '#0a7d5a',
-  timer: { days: 0, hours: 0, minutes: 0, seconds: 0 },
-  endsAt: inDays(5),
-  ...fields,
-});
-
-const codeBody = (code: string, fields: Record<string, unknown> = {}) => ({
-  kind: 'code',
-  code,
-  valueType: 'percent',
-  percent: 10,
-  ...fields,
-});
+const discount = (owner: Owner, body: Record<string, unknown>) => createDiscount(app, owner, body);
 
 const basketOf = async (marketId: string, v: string) =>
   dataOf<Basket>(await shop(app, 'GET', `/api/Basket/get-or-create/${marketId}/${v}`));
