@@ -354,29 +354,37 @@ describe('a stop under traffic', () => {
   it('answers every request the server accepted, closes connections politely and exits with 0', async () => {
     interface Outcome {
       keepAlive: boolean;
-      /** The TCP connection was established: the server's kernel accepted it. */
+      /** Sent after the stop signal. */
+      late: boolean;
+      /** On a connection an earlier request had used. */
+      reused?: boolean;
+      /** The TCP connection was established: the server's kernel accepted it … */
       connected: boolean;
+      /** … at this moment (ms, performance.now). */
+      connectedAt?: number;
+      sentAt: number;
       status?: number;
       connection?: string;
       error?: string;
     }
     const outcomes: Outcome[] = [];
+    let signalled = false;
     const send = (path: string, agent: http.Agent | false) =>
       new Promise<Outcome>((resolve) => {
-        const keepAlive = agent !== false;
-        let connected = false;
+        const sent = { keepAlive: agent !== false, late: signalled, sentAt: performance.now() };
+        let connectedAt: number | undefined;
+        const outcome = (o: Partial<Outcome>) =>
+          resolve({ ...sent, reused: req.reusedSocket, connected: connectedAt !== undefined, connectedAt, ...o });
         const req = http.request({ host: '127.0.0.1', port: server.port, path, agent }, (res) => {
           res.resume();
-          res.on('end', () =>
-            resolve({ keepAlive, connected: true, status: res.statusCode, connection: res.headers.connection }),
-          );
-          res.on('error', (e: NodeJS.ErrnoException) => resolve({ keepAlive, connected, error: e.code ?? e.message }));
+          res.on('end', () => outcome({ status: res.statusCode, connection: res.headers.connection }));
+          res.on('error', (e: NodeJS.ErrnoException) => outcome({ error: e.code ?? e.message }));
         });
         req.on('socket', (socket) => {
-          if (!socket.connecting) connected = true;
-          else socket.once('connect', () => (connected = true));
+          if (!socket.connecting) connectedAt = performance.now();
+          else socket.once('connect', () => (connectedAt = performance.now()));
         });
-        req.on('error', (e: NodeJS.ErrnoException) => resolve({ keepAlive, connected, error: e.code ?? e.message }));
+        req.on('error', (e: NodeJS.ErrnoException) => outcome({ error: e.code ?? e.message }));
         req.setTimeout(10_000, () => req.destroy(new Error('no answer in 10 s')));
         req.end();
       });
@@ -405,6 +413,7 @@ describe('a stop under traffic', () => {
     // kernel's queue and requests unread in their sockets — what a stop used to reset.
     for (let i = 0; i < 60; i++) record(send(i % 2 ? '/' : '/api/health', false));
     await new Promise((resolve) => setTimeout(resolve, 20));
+    signalled = true;
     const exit = await server.stop('SIGTERM');
     // Clients keep trying for a moment after the exit: those are refused by the OS.
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -414,13 +423,21 @@ describe('a stop under traffic', () => {
 
     expect(exit).toEqual({ code: 0, signal: null });
     const answered = outcomes.filter((o) => o.status !== undefined);
-    const dropped = outcomes.filter((o) => o.error !== undefined && o.connected);
-    const refused = outcomes.filter((o) => o.error !== undefined && !o.connected);
+    const refused = outcomes.filter((o) => !o.connected && o.error === 'ECONNREFUSED');
     expect(answered.length).toBeGreaterThan(20);
-    // Accepted by the kernel means answered: no reset, no hang-up, no silence.
-    expect(dropped.map((o) => `${o.keepAlive ? 'keep-alive' : 'fresh'}: ${o.error}`)).toEqual([]);
+    expect(refused.length).toBeGreaterThan(0);
+    // Accepted by the kernel means answered: no reset, no hang-up, no silence — for every request
+    // sent before the signal and every kept-alive connection. The one exception is the kernel's:
+    // a client whose handshake completes as the listener closes is reset by Linux, not by us (a
+    // deployment takes the process out of its load balancer first). The first refusal marks the
+    // close; a new connection within RACE_MS before it may meet that race, none earlier.
+    const RACE_MS = 50;
+    const closedBy = Math.min(...refused.map((o) => o.sentAt));
+    const racedTheClose = (o: Outcome) => o.late && !o.reused && (o.connectedAt ?? o.sentAt) > closedBy - RACE_MS;
+    const lost = outcomes.filter((o) => o.error !== undefined && !refused.includes(o) && !racedTheClose(o));
+    const name = (o: Outcome) => `${o.keepAlive ? 'keep-alive' : 'fresh'}${o.late ? ' (late)' : ''}: ${o.error}`;
+    expect(lost.map(name)).toEqual([]);
     expect(answered.filter((o) => o.status !== 200).map((o) => o.status)).toEqual([]);
-    expect(new Set(refused.map((o) => o.error))).toEqual(new Set(refused.length ? ['ECONNREFUSED'] : []));
     // Keep-alive clients were told to close rather than having their connections pulled away.
     expect(answered.some((o) => o.keepAlive && o.connection === 'close')).toBe(true);
     expectQuietLog(server);
