@@ -34,6 +34,7 @@ import { orderRoutes } from './modules/order/routes.js';
 import { paymentRoutes } from './modules/payment/routes.js';
 import { registerSandboxPage } from './modules/payment/sandbox-page.js';
 import { PaymentService } from './modules/payment/service.js';
+import { payoutRoutes } from './modules/payout/routes.js';
 import { productRoutes } from './modules/product/routes.js';
 import { shippingRoutes } from './modules/shipping/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
@@ -204,6 +205,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(abandonedRoutes(ctx));
       await api.register(analyticsRoutes(ctx, pageViews));
       await api.register(ledgerRoutes(ctx));
+      await api.register(payoutRoutes(ctx));
       // The document itself: an OpenAPI object, not part of what it describes.
       api.get(
         '/docs',

@@ -351,6 +351,42 @@ export const messages = {
     az: 'E-poçt və ya şifrə yanlışdır',
     ru: 'Неверный e-mail или пароль',
   },
+  // Bank details (SPEC §3; issue 14)
+  SET_PASSWORD_FIRST: {
+    en: 'Set a password for your account first (Manage account): changing bank details asks for it',
+    az: 'Əvvəlcə hesabınız üçün şifrə təyin edin (Hesabın idarəsi): bank rekvizitlərini dəyişmək üçün şifrə tələb olunur',
+    ru: 'Сначала задайте пароль аккаунта (Управление аккаунтом): для изменения банковских реквизитов он нужен',
+  },
+  BANK_DETAILS_MAIL_FAILED: {
+    en: 'We could not e-mail you about the change, so nothing was changed. Try again in a minute',
+    az: 'Dəyişiklik barədə sizə e-poçt göndərə bilmədik, ona görə heç nə dəyişdirilmədi. Bir dəqiqədən sonra yenidən cəhd edin',
+    ru: 'Не удалось отправить вам письмо об изменении, поэтому ничего не изменено. Попробуйте через минуту',
+  },
+  invalidVoen: {
+    en: 'A VÖEN is 10 digits',
+    az: 'VÖEN 10 rəqəmdən ibarətdir',
+    ru: 'VÖEN (ИНН) состоит из 10 цифр',
+  },
+  invalidBankCode: {
+    en: 'A bank code is 6 digits',
+    az: 'Bank kodu 6 rəqəmdən ibarətdir',
+    ru: 'Код банка состоит из 6 цифр',
+  },
+  invalidIban: {
+    en: 'Enter an account in IBAN form: AZ, 2 check digits, the bank’s 4 letters and 20 letters or digits (28 in all)',
+    az: 'Hesabı IBAN formatında daxil edin: AZ, 2 yoxlama rəqəmi, bankın 4 hərfi və 20 hərf və ya rəqəm (cəmi 28)',
+    ru: 'Введите счёт в формате IBAN: AZ, 2 контрольные цифры, 4 буквы банка и 20 букв или цифр (всего 28)',
+  },
+  ibanChecksum: {
+    en: 'This account’s check digits do not match: look for a mistyped character',
+    az: 'Bu hesabın yoxlama rəqəmləri uyğun gəlmir: səhv yazılmış simvolu yoxlayın',
+    ru: 'Контрольные цифры счёта не сходятся: проверьте, нет ли опечатки',
+  },
+  invalidSwift: {
+    en: 'A SWIFT code is 8 or 11 letters and digits',
+    az: 'SWIFT kodu 8 və ya 11 hərf və rəqəmdən ibarətdir',
+    ru: 'Код SWIFT состоит из 8 или 11 букв и цифр',
+  },
   required: {
     en: 'Fill in the inputs completely',
     az: 'Xanaları tam doldurun',

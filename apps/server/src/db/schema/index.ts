@@ -4,4 +4,5 @@ export * from './discount.js';
 export * from './ledger.js';
 export * from './mail.js';
 export * from './market.js';
+export * from './payout.js';
 export * from './user.js';

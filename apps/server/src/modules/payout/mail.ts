@@ -1,0 +1,44 @@
+import { type Language, maskAccount } from '@shop/shared';
+import { escapeHtml, MAIL_FONT, type MailMessage } from '../../platform/mail.js';
+
+const TEXTS: Record<Language, { subject: (store: string) => string; body: string; warning: string }> = {
+  az: {
+    subject: (store) => `${store}: bank rekvizitləri dəyişdirildi`,
+    body: 'Mağazanızın bank rekvizitləri dəyişdirildi. Bundan sonrakı ödənişlər bu hesaba göndəriləcək:',
+    warning:
+      'Bunu siz etməmisinizsə, dərhal şifrənizi dəyişin və rekvizitləri düzəldin: artıq yaradılmış ödənişlər köhnə hesaba gedir.',
+  },
+  en: {
+    subject: (store) => `${store}: bank details changed`,
+    body: 'The bank details of your store were changed. Payouts made from now on go to this account:',
+    warning:
+      'If this was not you, change your password and correct the details at once: payouts already made keep the earlier account.',
+  },
+  ru: {
+    subject: (store) => `${store}: банковские реквизиты изменены`,
+    body: 'Банковские реквизиты вашего магазина изменены. Следующие выплаты будут отправлены на этот счёт:',
+    warning:
+      'Если это были не вы, сразу смените пароль и исправьте реквизиты: уже созданные выплаты идут на прежний счёт.',
+  },
+};
+
+/** Tells the owner their store's bank details changed (issue 14): the new account, masked. */
+export function bankDetailsChangedMail(
+  to: string,
+  language: Language,
+  store: string,
+  details: { bank: string; settlementAccount: string },
+): MailMessage {
+  const { subject, body, warning } = TEXTS[language];
+  const account = `${details.bank}, ${maskAccount(details.settlementAccount)}`;
+  return {
+    to,
+    subject: subject(store),
+    text: `${body}\n\n${account}\n\n${warning}\n`,
+    html: `<!doctype html><html lang="${language}"><body style="font-family:${MAIL_FONT};color:#1a1b1e">
+<p>${escapeHtml(body)}</p>
+<p style="font-size:18px;font-weight:700">${escapeHtml(account)}</p>
+<p style="color:#666;font-size:13px">${escapeHtml(warning)}</p>
+</body></html>`,
+  };
+}
