@@ -59,6 +59,7 @@ const PLATFORM: { module: string; path: string; title: Expected }[] = [
   { module: 'cp/manage-account.tsx', path: '/cp/manage-account', title: panel('manageAccount') },
   { module: 'cp/home.tsx', path: '/cp/home', title: panel('home') },
   { module: 'cp/general.tsx', path: '/cp/general', title: panel('general') },
+  { module: 'cp/balance-payout.tsx', path: '/cp/balance-payout', title: panel('balancePayout') },
   { module: 'cp/products.tsx', path: '/cp/products', title: panel('products') },
   { module: 'cp/add-product.tsx', path: '/cp/add-product', title: panel('addProduct') },
   { module: 'cp/edit-product.tsx', path: `/cp/edit-product/${ID}/${ID}`, title: panel('editProduct') },

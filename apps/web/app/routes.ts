@@ -29,6 +29,7 @@ export default [
       route('settings', 'routes/cp/settings.tsx'),
       route('home', 'routes/cp/home.tsx'),
       route('general', 'routes/cp/general.tsx'),
+      route('balance-payout', 'routes/cp/balance-payout.tsx'),
       route('products', 'routes/cp/products.tsx'),
       route('add-product', 'routes/cp/add-product.tsx'),
       route('edit-product/:marketId/:id', 'routes/cp/edit-product.tsx'),

@@ -1,0 +1,27 @@
+import type { Balance, BankDetails, SaveBankDetailsInput } from '@shop/shared';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, apiGet } from '../../lib/api';
+import { tags } from '../../lib/query';
+
+/** GET /Balance/{marketId}: the store's balances, sums of its ledger. */
+export const balanceQuery = (marketId: string) =>
+  queryOptions({
+    queryKey: [...tags.store, 'balance', marketId],
+    queryFn: () => apiGet<Balance>(`/Balance/${marketId}`),
+  });
+
+/** GET /BankDetails/{marketId}: where payouts go (null until saved). */
+export const bankDetailsQuery = (marketId: string) =>
+  queryOptions({
+    queryKey: [...tags.store, 'bank-details', marketId],
+    queryFn: () => apiGet<BankDetails>(`/BankDetails/${marketId}`),
+  });
+
+/** PUT /BankDetails/{marketId}: its answer (the saved version) is the new cache entry. */
+export function useSaveBankDetails(marketId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SaveBankDetailsInput) => api<BankDetails>('PUT', `/BankDetails/${marketId}`, input),
+    onSuccess: (details) => queryClient.setQueryData(bankDetailsQuery(marketId).queryKey, details),
+  });
+}
