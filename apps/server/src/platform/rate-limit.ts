@@ -10,6 +10,8 @@ const RULES = {
   loginPerIp: { points: 30, duration: 60 },
   /** Failed logins against one account before it is held for a while. */
   loginFailuresPerAccount: { points: 10, duration: 15 * 60 },
+  /** Wrong passwords where a signed-in account confirms a change (bank details) before it is held. */
+  passwordFailuresPerAccount: { points: 10, duration: 15 * 60 },
   /** Code checks (confirm e-mail, confirm login, reset) from one address. */
   codeChecksPerIp: { points: 30, duration: 60 },
   /** Codes sent to one account: one a minute … */

@@ -145,6 +145,17 @@ describe('bank details', () => {
     expect(await mailbox(t.app, o.email)).toHaveLength(mailsBefore);
   });
 
+  it('ten wrong passwords hold the account’s changes for a while, even with the right one', async () => {
+    const o = await owner();
+    for (let i = 0; i < 10; i++) {
+      expect((await save(o.token, o.market.id, { ...DETAILS, password: `guess-${i}` })).statusCode).toBe(403);
+    }
+    const held = await save(o.token, o.market.id, { ...DETAILS, password: PASSWORD });
+    expect(held.statusCode).toBe(429);
+    expect(errorOf(held).message).toBe('Too many attempts. Try again in a few minutes');
+    expect(dataOf(await call(t.app, o.token, 'GET', `/api/BankDetails/${o.market.id}`))).toBeNull();
+  });
+
   it('another merchant neither reads nor changes them; an anonymous caller is told to sign in', async () => {
     const o = await owner();
     dataOf(await save(o.token, o.market.id, { ...DETAILS, password: PASSWORD }));

@@ -37,7 +37,10 @@ export class PayoutService {
     input: z.output<typeof saveBankDetailsSchema>,
   ): Promise<BankDetails> {
     if (!user.passwordHash) throw new AppError('SET_PASSWORD_FIRST', { password: 'SET_PASSWORD_FIRST' });
+    // A stolen session must not be a way to guess the password: wrong ones hold the account.
+    await this.ctx.limits.check('passwordFailuresPerAccount', user.id);
     if (!(await verifyPassword(user.passwordHash, input.password))) {
+      await this.ctx.limits.hit('passwordFailuresPerAccount', user.id);
       throw new AppError('WRONG_PASSWORD', { password: 'WRONG_PASSWORD' });
     }
     const { password: _, ...fields } = input;
