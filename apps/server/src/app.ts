@@ -35,6 +35,7 @@ import { paymentRoutes } from './modules/payment/routes.js';
 import { registerSandboxPage } from './modules/payment/sandbox-page.js';
 import { PaymentService } from './modules/payment/service.js';
 import { payoutRoutes } from './modules/payout/routes.js';
+import { PayoutService } from './modules/payout/service.js';
 import { productRoutes } from './modules/product/routes.js';
 import { shippingRoutes } from './modules/shipping/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
@@ -255,10 +256,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const stopEnded = schedule(ctx, 'switch-off-ended-discounts', 60 * 1000, () => discounts.switchOffEnded());
     app.addHook('onClose', async () => stopEnded());
     // Hourly: on Wednesdays (Baku), paid orders fulfilled a week before move from pending to
-    // available (the settlement; any other day it does nothing).
+    // available (the settlement), then stores whose payout period has come are paid out (any
+    // other day it does nothing). Every 10 minutes, payouts due to arrive are asked about.
     const ledger = new LedgerService(ctx.db);
-    const stopSettlement = schedule(ctx, 'settlement', 60 * 60 * 1000, () => ledger.settle(new Date()));
+    const payouts = new PayoutService(ctx);
+    const stopSettlement = schedule(ctx, 'settlement', 60 * 60 * 1000, async () => {
+      const now = new Date();
+      await ledger.settle(now);
+      await payouts.createDue(now);
+    });
     app.addHook('onClose', async () => stopSettlement());
+    const stopPayouts = schedule(ctx, 'payouts', 10 * 60 * 1000, () => payouts.advance(new Date()));
+    app.addHook('onClose', async () => stopPayouts());
     // Hourly: uploads nothing refers to a day after upload are removed.
     const stop = schedule(ctx, 'remove-unused-media', 60 * 60 * 1000, () =>
       removeUnusedMedia(ctx, new Date(Date.now() - UNUSED_MEDIA_TTL_MS)),

@@ -17,6 +17,7 @@ export * from './media.js';
 export * from './messages.js';
 export * from './money.js';
 export * from './orders.js';
+export * from './payouts.js';
 export * from './pricing.js';
 export * from './regions.js';
 export * from './responses.js';

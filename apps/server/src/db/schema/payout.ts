@@ -1,4 +1,6 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { PayoutPeriod, PayoutStatus } from '@shop/shared';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { markets } from './market.js';
 import { users } from './user.js';
 
@@ -26,4 +28,55 @@ export const bankDetails = pgTable(
     savedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('bank_details_market_idx').on(t.marketId, t.savedAt)],
+);
+
+/** How often a store is paid out (SPEC §9); a store without a row is paid weekly. */
+export const payoutSettings = pgTable('payout_settings', {
+  marketId: uuid()
+    .primaryKey()
+    .references(() => markets.id, { onDelete: 'cascade' }),
+  period: text().$type<PayoutPeriod>().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A payout (SPEC §3): what a store had available on a settlement day, sent to the bank details
+ * valid then. One per store and settlement day (a unique index: exactly once across processes);
+ * its money moves in the ledger (payout, then payout_paid or payout_failed) in the transactions
+ * that change its status.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    marketId: uuid()
+      .notNull()
+      .references(() => markets.id, { onDelete: 'cascade' }),
+    /** Qəpik. */
+    amount: integer().notNull(),
+    status: text().$type<PayoutStatus>().notNull().default('pending'),
+    period: text().$type<PayoutPeriod>().notNull(),
+    /** The settlement day it was made on (the instant Baku's day began) … */
+    periodTo: timestamp({ withTimezone: true }).notNull(),
+    /** … and the store's previous payout's, or its first entry's: what it covers. */
+    periodFrom: timestamp({ withTimezone: true }).notNull(),
+    // No action (checked at the statement's end): a store's deletion removes both; nothing else
+    // may remove details a payout was made with.
+    bankDetailsId: uuid()
+      .notNull()
+      .references(() => bankDetails.id),
+    /** The payout provider's reference. */
+    providerRef: text(),
+    arrivesAt: timestamp({ withTimezone: true }).notNull(),
+    paidAt: timestamp({ withTimezone: true }),
+    failedAt: timestamp({ withTimezone: true }),
+    /** The provider's words when it failed. */
+    failureReason: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payouts_market_day_key').on(t.marketId, t.periodTo),
+    index('payouts_market_created_idx').on(t.marketId, t.createdAt),
+    index('payouts_pending_idx').on(t.arrivesAt).where(sql`${t.status} = 'pending'`),
+  ],
 );

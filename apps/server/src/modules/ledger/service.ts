@@ -5,8 +5,11 @@ import { type Db, rowsOf } from '../../db/client.js';
 /** A store whose ledger does not add up to its orders, refunds and payouts: what differs. */
 export interface LedgerMismatch {
   marketId: string;
-  /** Which sum: sales, fees, refunds, or releases (each moves money within the store: 0). */
-  sum: 'sales' | 'fees' | 'refunds' | 'releases';
+  /**
+   * Which sum: sales, fees, refunds; releases and payouts (each moves money within the store: 0);
+   * in transit (the pending payouts) and paid out (the paid ones).
+   */
+  sum: 'sales' | 'fees' | 'refunds' | 'releases' | 'payouts' | 'inTransit' | 'paidOut';
   ledger: number;
   expected: number;
 }
@@ -85,8 +88,9 @@ export class LedgerService {
 
   /**
    * Every store's ledger (or one's) against its causes: its sales are the payments that paid its
-   * orders, its fees the provider's fee on each, its refunds the refunds given back. Answers what
-   * differs — nothing when every sum matches.
+   * orders, its fees the provider's fee on each, its refunds the refunds given back, what is in
+   * transit its pending payouts and what was paid out its paid ones. Answers what differs —
+   * nothing when every sum matches.
    */
   async check(marketId?: string): Promise<LedgerMismatch[]> {
     const { percentBasisPoints, pointOfSale } = FEE_PLANS.standard;
@@ -100,6 +104,11 @@ export class LedgerService {
       ledger_refunds: number;
       refunds: number;
       releases: number;
+      ledger_payouts: number;
+      ledger_in_transit: number;
+      in_transit: number;
+      ledger_paid_out: number;
+      paid_out: number;
     }>(
       await this.db.execute(sql`
         with paid as (
@@ -117,7 +126,13 @@ export class LedgerService {
             from paid where paid.market_id = m.id)::float8 as fees,
           (select coalesce(sum(amount), 0) from ledger_entries e where e.market_id = m.id and e.kind = 'refund')::float8 as ledger_refunds,
           (select coalesce(-sum(amount), 0) from refunds r where r.market_id = m.id and r.status = 'succeeded')::float8 as refunds,
-          (select coalesce(sum(amount), 0) from ledger_entries e where e.market_id = m.id and e.kind = 'release')::float8 as releases
+          (select coalesce(sum(amount), 0) from ledger_entries e where e.market_id = m.id and e.kind = 'release')::float8 as releases,
+          (select coalesce(sum(amount), 0) from ledger_entries e where e.market_id = m.id
+            and e.kind in ('payout', 'payout_paid', 'payout_failed'))::float8 as ledger_payouts,
+          (select coalesce(sum(amount), 0) from ledger_entries e where e.market_id = m.id and e.account = 'in_transit')::float8 as ledger_in_transit,
+          (select coalesce(sum(amount), 0) from payouts p where p.market_id = m.id and p.status = 'pending')::float8 as in_transit,
+          (select coalesce(sum(amount), 0) from ledger_entries e where e.market_id = m.id and e.account = 'paid_out')::float8 as ledger_paid_out,
+          (select coalesce(sum(amount), 0) from payouts p where p.market_id = m.id and p.status = 'paid')::float8 as paid_out
         from markets m ${only}`),
     );
     const mismatches: LedgerMismatch[] = [];
@@ -127,6 +142,9 @@ export class LedgerService {
         ['fees', r.ledger_fees, r.fees],
         ['refunds', r.ledger_refunds, r.refunds],
         ['releases', r.releases, 0],
+        ['payouts', r.ledger_payouts, 0],
+        ['inTransit', r.ledger_in_transit, r.in_transit],
+        ['paidOut', r.ledger_paid_out, r.paid_out],
       ] as const;
       for (const [sum, ledger, expected] of sums) {
         if (Number(ledger) !== Number(expected)) {

@@ -1,19 +1,40 @@
-import type { BankDetails, Language, saveBankDetailsSchema } from '@shop/shared';
-import { desc, eq } from 'drizzle-orm';
+import {
+  type BankDetails,
+  formatMoney,
+  type Language,
+  PAYOUT_MINIMUM,
+  PAYOUT_PERIODS,
+  payoutDue,
+  type saveBankDetailsSchema,
+  settlementDay,
+} from '@shop/shared';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import { type Db, rowsOf } from '../../db/client.js';
 import { bankDetails } from '../../db/schema/index.js';
 import type { MarketRow, UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { verifyPassword } from '../../platform/passwords.js';
-import { bankDetailsChangedMail } from './mail.js';
+import { bankDetailsChangedMail, payoutMail } from './mail.js';
+import { type PayoutProvider, sandboxPayouts } from './provider.js';
 
 type BankDetailsRow = typeof bankDetails.$inferSelect;
 
+interface PayoutRow {
+  id: string;
+  market_id: string;
+  amount: number;
+  settlement_account: string;
+  swift: string;
+}
+
 /** Where a store's payouts go (issue 14): versioned bank details, changed with the owner's password. */
 export class PayoutService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly provider: PayoutProvider = sandboxPayouts,
+  ) {}
 
   /** The current version: the newest. */
   async bankDetails(marketId: string, db: Db = this.ctx.db): Promise<BankDetails> {
@@ -60,6 +81,148 @@ export class PayoutService {
       if (error instanceof AppError) throw error;
       this.ctx.log.error({ err: error }, 'telling the owner of a bank details change failed');
       throw new AppError('BANK_DETAILS_MAIL_FAILED');
+    }
+  }
+
+  /**
+   * The settlement day's payouts (decision 019): every store whose period has come, with bank
+   * details and at least PAYOUT_MINIMUM available, gets one payout of all it has available, sent
+   * to its current details — the payout row and its ledger pair (available → in_transit) in one
+   * statement, once per store and day (payouts_market_day_key: a second run, or a second process,
+   * inserts nothing). Then each is handed to the provider. Answers how many it made.
+   */
+  async createDue(now: Date, limit = 200): Promise<number> {
+    const day = settlementDay(now);
+    if (!day) return 0;
+    const due = PAYOUT_PERIODS.filter((period) => payoutDue(period, day.dayStart));
+    let made = 0;
+    for (;;) {
+      const stores = rowsOf<{ id: string; period: string }>(
+        await this.ctx.db.execute(sql`select m.id, coalesce(s.period, 'weekly') as period from markets m
+          left join payout_settings s on s.market_id = m.id
+          where coalesce(s.period, 'weekly') = any(${sql.param(due)}::text[])
+            and exists (select 1 from bank_details b where b.market_id = m.id)
+            and not exists (select 1 from payouts p where p.market_id = m.id and p.period_to = ${day.dayStart})
+            and (select coalesce(sum(e.amount), 0) from ledger_entries e
+                 where e.market_id = m.id and e.account = 'available') >= ${PAYOUT_MINIMUM}
+          order by m.id limit ${limit}`),
+      );
+      for (const store of stores) if (await this.createOne(store.id, store.period, day.dayStart, now)) made++;
+      if (stores.length < limit) break;
+    }
+    await this.sendUnsent(now);
+    return made;
+  }
+
+  private async createOne(marketId: string, period: string, dayStart: Date, now: Date): Promise<boolean> {
+    const [made] = rowsOf<{ id: string }>(
+      await this.ctx.db.execute(sql`
+        with details as (
+          select id from bank_details where market_id = ${marketId} order by saved_at desc, id desc limit 1
+        ), available as (
+          select coalesce(sum(amount), 0)::int as amount from ledger_entries
+          where market_id = ${marketId} and account = 'available'
+        ), covers as (
+          select coalesce(
+            (select max(period_to) from payouts where market_id = ${marketId}),
+            (select min(created_at) from ledger_entries where market_id = ${marketId}),
+            ${dayStart}::timestamptz) as since
+        ), payout as (
+          insert into payouts (market_id, amount, period, period_to, period_from, bank_details_id, arrives_at)
+          select ${marketId}, available.amount, ${period}, ${dayStart}, covers.since, details.id, ${now}
+          from available, details, covers
+          where available.amount >= ${PAYOUT_MINIMUM}
+          on conflict (market_id, period_to) do nothing
+          returning id, amount
+        ), moved as (
+          insert into ledger_entries (market_id, account, kind, amount, payout_id)
+          select ${marketId}, a.account, 'payout', case a.account when 'available' then -payout.amount else payout.amount end, payout.id
+          from payout cross join (values ('available'), ('in_transit')) as a(account)
+        )
+        select id from payout`),
+    );
+    return Boolean(made);
+  }
+
+  /** Hands payouts the provider has not taken yet to it (a crash between making and sending). */
+  private async sendUnsent(now: Date): Promise<void> {
+    const unsent = rowsOf<PayoutRow>(
+      await this.ctx.db.execute(sql`select p.id, p.market_id, p.amount, b.settlement_account, b.swift
+        from payouts p join bank_details b on b.id = p.bank_details_id
+        where p.status = 'pending' and p.provider_ref is null order by p.created_at limit 500`),
+    );
+    for (const payout of unsent) {
+      const { ref, arrivesAt } = await this.provider.send(
+        { id: payout.id, amount: payout.amount, settlementAccount: payout.settlement_account, swift: payout.swift },
+        now,
+      );
+      const [sent] = rowsOf<{ id: string }>(
+        await this.ctx.db.execute(sql`update payouts set provider_ref = ${ref}, arrives_at = ${arrivesAt}
+          where id = ${payout.id} and provider_ref is null returning id`),
+      );
+      if (sent) await this.tellOwner(payout);
+    }
+  }
+
+  /**
+   * Payouts whose money should have arrived are asked about: paid moves it from in_transit to
+   * paid_out, failed back to available (and tells the owner why) — the status and the ledger pair
+   * in one statement that only a still-pending payout passes, so each happens once.
+   */
+  async advance(now: Date): Promise<number> {
+    await this.sendUnsent(now);
+    const due = rowsOf<PayoutRow & { provider_ref: string }>(
+      await this.ctx.db.execute(sql`select p.id, p.market_id, p.amount, p.provider_ref, b.settlement_account, b.swift
+        from payouts p join bank_details b on b.id = p.bank_details_id
+        where p.status = 'pending' and p.provider_ref is not null and p.arrives_at <= ${now}
+        order by p.arrives_at limit 500`),
+    );
+    let settled = 0;
+    for (const payout of due) {
+      const state = await this.provider.status(payout.provider_ref, now);
+      if (state.status === 'pending') continue;
+      const paid = state.status === 'paid';
+      const [changed] = rowsOf<{ id: string }>(
+        await this.ctx.db.execute(sql`
+          with changed as (
+            update payouts set status = ${state.status},
+              paid_at = ${paid ? state.at : null}, failed_at = ${paid ? null : state.at},
+              failure_reason = ${paid ? null : state.reason}
+            where id = ${payout.id} and status = 'pending'
+            returning id, market_id, amount
+          ), moved as (
+            insert into ledger_entries (market_id, account, kind, amount, payout_id)
+            select changed.market_id, a.account, ${paid ? 'payout_paid' : 'payout_failed'},
+              case a.account when 'in_transit' then -changed.amount else changed.amount end, changed.id
+            from changed cross join (values ('in_transit'), (${paid ? 'paid_out' : 'available'})) as a(account)
+          )
+          select id from changed`),
+      );
+      if (!changed) continue;
+      settled++;
+      if (state.status === 'failed') await this.tellOwner(payout, state.reason);
+    }
+    return settled;
+  }
+
+  /** The owner's e-mail about a payout; a mail that fails is logged, the payout stands. */
+  private async tellOwner(payout: PayoutRow, reason?: string): Promise<void> {
+    try {
+      const [owner] = rowsOf<{ email: string; language: string; name: string }>(
+        await this.ctx.db.execute(sql`select u.email, u.language, m.name from markets m
+          join users u on u.id = m.owner_id where m.id = ${payout.market_id}`),
+      );
+      if (!owner) return;
+      const language = owner.language as Language;
+      await this.ctx.mailer.send(
+        payoutMail(owner.email, language, owner.name, {
+          amount: formatMoney(payout.amount, language),
+          account: payout.settlement_account,
+          reason,
+        }),
+      );
+    } catch (error) {
+      this.ctx.log.error({ err: error, payoutId: payout.id }, 'telling the owner of a payout failed');
     }
   }
 }

@@ -1,0 +1,184 @@
+import { type Balance, ibanChecksumValid, PAYOUT_MINIMUM, payoutDue, providerFee } from '@shop/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  catalogOwner,
+  createTariff,
+  createTestApp,
+  createTestAppOnSameDatabase,
+  dataOf,
+  mailbox,
+  PASSWORD,
+  query,
+  type TestApp,
+} from '../../testing/app.js';
+import { buy, fulfil, type Owner, product } from '../../testing/orders.js';
+import { LedgerService } from '../ledger/service.js';
+import { SANDBOX_ARRIVAL_MS, SANDBOX_FAILING_ACCOUNT_SUFFIX } from './provider.js';
+import { PayoutService } from './service.js';
+
+/**
+ * Payouts (issue 14, decision 019) on both databases, with the sandbox payout provider: on a
+ * settlement day what a store has available goes to its bank account once, arrives (in_transit →
+ * paid_out) or comes back (→ available, and the owner is told why); the ledger check holds.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const WEDNESDAY = new Date('2026-12-02T05:00:00Z');
+const NEXT_WEDNESDAY = new Date('2026-12-09T05:00:00Z');
+const ARRIVED = new Date(WEDNESDAY.getTime() + SANDBOX_ARRIVAL_MS + 60_000);
+
+/** An AZ IBAN ending in `tail`, with check digits that match. */
+function accountEndingIn(tail: string): string {
+  const body = `AIIB4006${tail.padStart(16, '0')}`;
+  for (let digits = 2; digits < 100; digits++) {
+    const iban = `AZ${String(digits).padStart(2, '0')}${body}`;
+    if (ibanChecksumValid(iban)) return iban;
+  }
+  throw new Error('no check digits');
+}
+
+async function store(account = accountEndingIn('1234')) {
+  const owner = await catalogOwner(t.app);
+  const tariff = await createTariff(t.app, owner.token, owner.market.id, { price: 500 });
+  dataOf(
+    await call(t.app, owner.token, 'PUT', `/api/BankDetails/${owner.market.id}`, {
+      taxNumber: '1234567891',
+      bank: 'Kapital Bank ASC',
+      bankTaxNumber: '9900003611',
+      code: '200004',
+      correspondentAccount: 'AZ37NABZ01350100000000001944',
+      swift: 'AIIBAZ2X',
+      settlementAccount: account,
+      password: PASSWORD,
+    }),
+  );
+  return { owner, tariff };
+}
+
+/** A paid order of `price` + 5.00 delivery, fulfilled well before WEDNESDAY's cutoff. */
+async function fulfilledOrder(owner: Owner, tariffId: string, price = 3000) {
+  const item = await product(t.app, owner, { price, stock: 100 });
+  const { order } = await buy(t.app, owner, tariffId, [{ productId: item.id, quantity: 1 }]);
+  dataOf(await fulfil(t.app, owner, order.id));
+  await t.ctx.db.execute(sql`update orders set fulfilled_at = '2026-11-20T10:00:00Z' where id = ${order.id}`);
+  return order;
+}
+
+const balanceOf = async (owner: Owner) =>
+  dataOf<Balance>(await call(t.app, owner.token, 'GET', `/api/Balance/${owner.market.id}`));
+
+const payoutsOf = (owner: Owner) =>
+  query<{ amount: number; status: string; failure_reason: string | null; period_to: Date }>(
+    t.ctx,
+    sql`select amount, status, failure_reason, period_to from payouts where market_id = ${owner.market.id} order by created_at`,
+  );
+
+const net = 3500 - providerFee(3500);
+
+describe('payouts', () => {
+  it('a settlement day pays out what is available, once; it arrives a day later; the ledger adds up', async () => {
+    const { owner, tariff } = await store();
+    await fulfilledOrder(owner, tariff.id);
+    const payouts = new PayoutService(t.ctx);
+    await new LedgerService(t.ctx.db).settle(WEDNESDAY);
+    expect(await balanceOf(owner)).toMatchObject({ available: net, inTransit: 0 });
+
+    expect(await payouts.createDue(new Date('2026-12-01T05:00:00Z'))).toBe(0); // a Tuesday
+    await payouts.createDue(WEDNESDAY);
+    await payouts.createDue(WEDNESDAY);
+    expect(await payoutsOf(owner)).toMatchObject([{ amount: net, status: 'pending' }]);
+    expect(await balanceOf(owner)).toMatchObject({ available: 0, inTransit: net, paidOut: 0 });
+    const [sent] = await mailbox(t.app, owner.email);
+    expect(sent?.subject).toContain('ödəniş göndərildi');
+    expect(sent?.text).toContain('•••• 1234');
+
+    await payouts.advance(WEDNESDAY); // not arrived yet
+    expect(await balanceOf(owner)).toMatchObject({ inTransit: net, paidOut: 0 });
+    await payouts.advance(ARRIVED);
+    await payouts.advance(ARRIVED);
+    expect(await payoutsOf(owner)).toMatchObject([{ amount: net, status: 'paid' }]);
+    expect(await balanceOf(owner)).toMatchObject({ pending: 0, available: 0, inTransit: 0, paidOut: net });
+    expect(await new LedgerService(t.ctx.db).check(owner.market.id)).toEqual([]);
+  });
+
+  it('a payout the bank refuses comes back to available, the owner is told why, and the next one takes it', async () => {
+    const { owner, tariff } = await store(accountEndingIn(SANDBOX_FAILING_ACCOUNT_SUFFIX));
+    await fulfilledOrder(owner, tariff.id);
+    const payouts = new PayoutService(t.ctx);
+    await new LedgerService(t.ctx.db).settle(WEDNESDAY);
+    await payouts.createDue(WEDNESDAY);
+    await payouts.advance(ARRIVED);
+    expect(await payoutsOf(owner)).toMatchObject([
+      { amount: net, status: 'failed', failure_reason: expect.stringContaining('closed') },
+    ]);
+    expect(await balanceOf(owner)).toMatchObject({ available: net, inTransit: 0, paidOut: 0 });
+    const [told] = await mailbox(t.app, owner.email);
+    expect(told?.subject).toContain('ödəniş alınmadı');
+    expect(told?.text).toContain('closed');
+
+    await payouts.createDue(NEXT_WEDNESDAY);
+    expect((await payoutsOf(owner)).map((p) => p.status)).toEqual(['failed', 'pending']);
+    expect(await balanceOf(owner)).toMatchObject({ available: 0, inTransit: net });
+    expect(await new LedgerService(t.ctx.db).check(owner.market.id)).toEqual([]);
+  });
+
+  it('less than the minimum waits; a store without bank details is not paid out', async () => {
+    const small = await store();
+    await fulfilledOrder(small.owner, small.tariff.id, 400); // 9.00 ₼ less the fee
+    const noDetails = await catalogOwner(t.app);
+    const tariff = await createTariff(t.app, noDetails.token, noDetails.market.id, { price: 500 });
+    await fulfilledOrder(noDetails, tariff.id);
+    await new LedgerService(t.ctx.db).settle(WEDNESDAY);
+    expect((await balanceOf(small.owner)).available).toBeLessThan(PAYOUT_MINIMUM);
+    await new PayoutService(t.ctx).createDue(WEDNESDAY);
+    expect(await payoutsOf(small.owner)).toEqual([]);
+    expect(await payoutsOf(noDetails)).toEqual([]);
+    expect((await balanceOf(noDetails)).available).toBe(net);
+  });
+
+  it('a monthly store is paid on the month’s first Wednesday only; every two weeks alternates', async () => {
+    expect(payoutDue('weekly', new Date('2026-12-08T20:00:00Z'))).toBe(true);
+    // Wednesdays 2 and 9 December 2026 begin at 20:00 UTC the day before (Baku, UTC+4).
+    expect(payoutDue('monthly', new Date('2026-12-01T20:00:00Z'))).toBe(true);
+    expect(payoutDue('monthly', new Date('2026-12-08T20:00:00Z'))).toBe(false);
+    const fortnightly = [0, 1, 2, 3].map((week) =>
+      payoutDue('biweekly', new Date(Date.parse('2026-12-01T20:00:00Z') + week * 7 * 86_400_000)),
+    );
+    expect(fortnightly).toEqual([fortnightly[0], !fortnightly[0], fortnightly[0], !fortnightly[0]]);
+
+    const { owner, tariff } = await store();
+    await fulfilledOrder(owner, tariff.id);
+    await t.ctx.db.execute(sql`insert into payout_settings (market_id, period) values (${owner.market.id}, 'monthly')`);
+    await new LedgerService(t.ctx.db).settle(NEXT_WEDNESDAY);
+    await new PayoutService(t.ctx).createDue(NEXT_WEDNESDAY);
+    expect(await payoutsOf(owner)).toEqual([]);
+  });
+
+  it('two processes making payouts at once make one per store', async () => {
+    const stores = [await store(), await store(), await store()];
+    for (const { owner, tariff } of stores) await fulfilledOrder(owner, tariff.id);
+    await new LedgerService(t.ctx.db).settle(WEDNESDAY);
+    const second = t.ctx.database.kind === 'postgres' ? await createTestAppOnSameDatabase(t) : null;
+    try {
+      const one = new PayoutService(t.ctx);
+      const other = new PayoutService((second ?? t).ctx);
+      await Promise.all([one.createDue(WEDNESDAY, 1), other.createDue(WEDNESDAY, 1), one.createDue(WEDNESDAY, 2)]);
+      for (const { owner } of stores) {
+        expect(await payoutsOf(owner)).toMatchObject([{ amount: net }]);
+        expect(await balanceOf(owner)).toMatchObject({ available: 0, inTransit: net });
+        expect(await new LedgerService(t.ctx.db).check(owner.market.id)).toEqual([]);
+      }
+    } finally {
+      await second?.close();
+    }
+  });
+});
