@@ -12,6 +12,7 @@ const TEXT = {
     wrongPassword: 'The current password is incorrect',
     saved: `Bank details saved. We e-mailed ${DEMO.email} about the change.`,
     lastChanged: 'Last changed on',
+    periodSaved: 'Payouts now go out every two weeks.',
     money: /^-?AZN\s[\d,]+\.\d{2}$/,
   },
   az: {
@@ -22,6 +23,7 @@ const TEXT = {
     wrongPassword: 'Hazırkı şifrə yanlışdır',
     saved: `Bank rekvizitləri saxlanıldı. Dəyişiklik barədə ${DEMO.email} ünvanına məktub göndərdik.`,
     lastChanged: 'Son dəyişiklik',
+    periodSaved: 'Ödənişlər indi iki həftədən bir göndəriləcək.',
     money: /^-?[\d.]+,\d{2}\s₼$/,
   },
 } as const;
@@ -39,7 +41,7 @@ for (const language of ['az', 'en'] as const) {
   const text = TEXT[language];
   const account = ACCOUNTS[language];
 
-  test(`${language}: a merchant sees the store's balances and sets its bank details; a wrong IBAN is refused`, async ({
+  test(`${language}: a merchant sees the store's balances and chooses the payout schedule and sets its bank details; a wrong IBAN is refused`, async ({
     page,
     request,
   }) => {
@@ -58,6 +60,13 @@ for (const language of ['az', 'en'] as const) {
         // "0,00 ₼" in Azerbaijani, "AZN 0.00" in English: the store's money, in qəpik exactly.
         await expect(page.getByTestId(`balance-${card}-amount`)).toHaveText(text.money);
       }
+    });
+
+    await test.step('the payout schedule is chosen and saved as it is clicked', async () => {
+      await page.getByTestId('payout-period-weekly').check();
+      await page.getByTestId('payout-period-biweekly').check();
+      await expect(notice).toContainText(text.periodSaved);
+      await expect(page.getByTestId('payout-period-biweekly')).toBeChecked();
     });
 
     await test.step('a mistyped account and a short VÖEN are refused at their fields', async () => {
@@ -107,6 +116,7 @@ for (const language of ['az', 'en'] as const) {
       await page.reload();
       await expect(field('settlementAccount')).toHaveValue(account.kept);
       await expect(field('taxNumber')).toHaveValue('1234567891');
+      await expect(page.getByTestId('payout-period-biweekly')).toBeChecked();
     });
   });
 }

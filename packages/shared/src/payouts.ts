@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { SETTLEMENT } from './ledger.js';
 
 /**
@@ -29,3 +30,12 @@ export function payoutDue(period: PayoutPeriod, dayStart: Date): boolean {
   const day = Math.round(local.getTime() / 86_400_000);
   return ((day - FIRST_WEDNESDAY_DAY) / 7) % 2 === 0;
 }
+
+/** GET/PUT /PayoutSettings/{marketId}: how often the store is paid out. */
+export const payoutSettingsSchema = z.strictObject({
+  period: z.enum(PAYOUT_PERIODS, { error: () => 'invalidValue' }),
+  /** Qəpik: less waits for the next payout. */
+  minimum: z.int(),
+});
+export type PayoutSettings = z.infer<typeof payoutSettingsSchema>;
+export const savePayoutSettingsSchema = payoutSettingsSchema.pick({ period: true });

@@ -470,6 +470,18 @@ const MARKET_ROUTES: MarketRoute[] = [
     ownerStatus: 200,
     access: 'owner',
   },
+  {
+    route: 'GET /api/PayoutSettings/{marketId}',
+    request: (f) => get(`/api/PayoutSettings/${f.marketId}`),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'PUT /api/PayoutSettings/{marketId}',
+    request: (f) => ({ method: 'PUT', url: `/api/PayoutSettings/${f.marketId}`, payload: { period: 'biweekly' } }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
   // ---- Baskets and checkout: the shopper's, whoever else asks
   {
     route: 'GET /api/Basket/get-or-create/{marketId}/{uniqueCode}',

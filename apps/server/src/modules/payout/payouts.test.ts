@@ -145,7 +145,7 @@ describe('payouts', () => {
     expect((await balanceOf(noDetails)).available).toBe(net);
   });
 
-  it('a monthly store is paid on the month’s first Wednesday only; every two weeks alternates', async () => {
+  it('a store chooses its period; a monthly one is paid on the month’s first Wednesday only; every two weeks alternates', async () => {
     expect(payoutDue('weekly', new Date('2026-12-08T20:00:00Z'))).toBe(true);
     // Wednesdays 2 and 9 December 2026 begin at 20:00 UTC the day before (Baku, UTC+4).
     expect(payoutDue('monthly', new Date('2026-12-01T20:00:00Z'))).toBe(true);
@@ -157,7 +157,17 @@ describe('payouts', () => {
 
     const { owner, tariff } = await store();
     await fulfilledOrder(owner, tariff.id);
-    await t.ctx.db.execute(sql`insert into payout_settings (market_id, period) values (${owner.market.id}, 'monthly')`);
+    const url = `/api/PayoutSettings/${owner.market.id}`;
+    expect(dataOf(await call(t.app, owner.token, 'GET', url))).toEqual({ period: 'weekly', minimum: 1000 });
+    const wrong = await call(t.app, owner.token, 'PUT', url, { period: 'daily' });
+    expect(wrong.statusCode).toBe(400);
+    expect(dataOf(await call(t.app, owner.token, 'GET', url))).toMatchObject({ period: 'weekly' });
+    expect(dataOf(await call(t.app, owner.token, 'PUT', url, { period: 'monthly' }))).toMatchObject({
+      period: 'monthly',
+    });
+    const stranger = await catalogOwner(t.app);
+    expect((await call(t.app, stranger.token, 'PUT', url, { period: 'weekly' })).statusCode).toBe(404);
+    expect(dataOf(await call(t.app, owner.token, 'GET', url))).toMatchObject({ period: 'monthly' });
     await new LedgerService(t.ctx.db).settle(NEXT_WEDNESDAY);
     await new PayoutService(t.ctx).createDue(NEXT_WEDNESDAY);
     expect(await payoutsOf(owner)).toEqual([]);

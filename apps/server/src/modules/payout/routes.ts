@@ -1,4 +1,4 @@
-import { bankDetailsSchema, saveBankDetailsSchema } from '@shop/shared';
+import { bankDetailsSchema, payoutSettingsSchema, saveBankDetailsSchema, savePayoutSettingsSchema } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireMarket } from '../../platform/auth.js';
@@ -6,7 +6,7 @@ import type { AppContext } from '../../platform/context.js';
 import { ok } from '../../platform/responses.js';
 import { PayoutService } from './service.js';
 
-/** Where the store's payouts go: its bank details, the owner's alone. */
+/** Where and how often the store's payouts go: its bank details and payout period, the owner's alone. */
 export function payoutRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const service = new PayoutService(ctx);
   const params = z.object({ marketId: z.string().max(64) });
@@ -25,6 +25,22 @@ export function payoutRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { user, market } = await requireMarket(ctx.db, request, request.params.marketId);
         return { data: await service.saveBankDetails(user, market, request.body) };
+      },
+    );
+    app.get(
+      '/PayoutSettings/:marketId',
+      { schema: { tags: ['Payments'], params, response: ok(payoutSettingsSchema) } },
+      async (request) => {
+        const { market } = await requireMarket(ctx.db, request, request.params.marketId);
+        return { data: await service.settings(market.id) };
+      },
+    );
+    app.put(
+      '/PayoutSettings/:marketId',
+      { schema: { tags: ['Payments'], params, body: savePayoutSettingsSchema, response: ok(payoutSettingsSchema) } },
+      async (request) => {
+        const { market } = await requireMarket(ctx.db, request, request.params.marketId);
+        return { data: await service.saveSettings(market.id, request.body.period) };
       },
     );
   };

@@ -4,6 +4,8 @@ import {
   type Language,
   PAYOUT_MINIMUM,
   PAYOUT_PERIODS,
+  type PayoutPeriod,
+  type PayoutSettings,
   payoutDue,
   type saveBankDetailsSchema,
   settlementDay,
@@ -11,7 +13,7 @@ import {
 import { desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf } from '../../db/client.js';
-import { bankDetails } from '../../db/schema/index.js';
+import { bankDetails, payoutSettings } from '../../db/schema/index.js';
 import type { MarketRow, UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -82,6 +84,23 @@ export class PayoutService {
       this.ctx.log.error({ err: error }, 'telling the owner of a bank details change failed');
       throw new AppError('BANK_DETAILS_MAIL_FAILED');
     }
+  }
+
+  /** How often the store is paid out (weekly until chosen). */
+  async settings(marketId: string): Promise<PayoutSettings> {
+    const [row] = await this.ctx.db
+      .select({ period: payoutSettings.period })
+      .from(payoutSettings)
+      .where(eq(payoutSettings.marketId, marketId));
+    return { period: row?.period ?? 'weekly', minimum: PAYOUT_MINIMUM };
+  }
+
+  async saveSettings(marketId: string, period: PayoutPeriod): Promise<PayoutSettings> {
+    await this.ctx.db
+      .insert(payoutSettings)
+      .values({ marketId, period })
+      .onConflictDoUpdate({ target: payoutSettings.marketId, set: { period, updatedAt: new Date() } });
+    return this.settings(marketId);
   }
 
   /**

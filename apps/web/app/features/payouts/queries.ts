@@ -1,4 +1,4 @@
-import type { Balance, BankDetails, SaveBankDetailsInput } from '@shop/shared';
+import type { Balance, BankDetails, PayoutPeriod, PayoutSettings, SaveBankDetailsInput } from '@shop/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiGet } from '../../lib/api';
 import { tags } from '../../lib/query';
@@ -23,5 +23,21 @@ export function useSaveBankDetails(marketId: string) {
   return useMutation({
     mutationFn: (input: SaveBankDetailsInput) => api<BankDetails>('PUT', `/BankDetails/${marketId}`, input),
     onSuccess: (details) => queryClient.setQueryData(bankDetailsQuery(marketId).queryKey, details),
+  });
+}
+
+/** GET /PayoutSettings/{marketId}: how often the store is paid out. */
+export const payoutSettingsQuery = (marketId: string) =>
+  queryOptions({
+    queryKey: [...tags.store, 'payout-settings', marketId],
+    queryFn: () => apiGet<PayoutSettings>(`/PayoutSettings/${marketId}`),
+  });
+
+/** PUT /PayoutSettings/{marketId}: its answer is the new cache entry. */
+export function useSavePayoutPeriod(marketId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (period: PayoutPeriod) => api<PayoutSettings>('PUT', `/PayoutSettings/${marketId}`, { period }),
+    onSuccess: (settings) => queryClient.setQueryData(payoutSettingsQuery(marketId).queryKey, settings),
   });
 }
