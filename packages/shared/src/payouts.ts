@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SETTLEMENT } from './ledger.js';
+import { timestampSchema } from './responses.js';
 
 /**
  * Payouts (issue 14, decision 019): on a settlement day whose period has come, what a store has
@@ -39,3 +40,70 @@ export const payoutSettingsSchema = z.strictObject({
 });
 export type PayoutSettings = z.infer<typeof payoutSettingsSchema>;
 export const savePayoutSettingsSchema = payoutSettingsSchema.pick({ period: true });
+
+export const PAYOUT_SORTS = ['newest', 'oldest', 'amountDesc', 'amountAsc'] as const;
+export const PAYOUT_PAGE_SIZE = { default: 20, max: 100 } as const;
+
+const day = z.iso.date('invalidValue');
+const amount = z.coerce
+  .number('invalidValue')
+  .int('invalidValue')
+  .min(0, 'invalidValue')
+  .max(2_000_000_000, 'invalidValue');
+
+/**
+ * GET /Payout/list/{marketId}?…: the payouts list's filters — status, the days it was made
+ * (Baku's calendar, as settlement's), its amount in qəpik — its sort and page.
+ */
+export const payoutListQuerySchema = z
+  .strictObject({
+    status: z.enum(PAYOUT_STATUSES, 'invalidValue').optional(),
+    from: day.optional(),
+    to: day.optional(),
+    minAmount: amount.optional(),
+    maxAmount: amount.optional(),
+    sort: z.enum(PAYOUT_SORTS, 'invalidValue').default('newest'),
+    page: z.coerce
+      .number('invalidValue')
+      .int('invalidValue')
+      .min(1, 'invalidValue')
+      .max(100_000, 'invalidValue')
+      .default(1),
+    pageSize: z.coerce
+      .number('invalidValue')
+      .int('invalidValue')
+      .min(1, 'invalidValue')
+      .max(PAYOUT_PAGE_SIZE.max, 'invalidValue')
+      .default(PAYOUT_PAGE_SIZE.default),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'invalidRange' })
+  .refine((q) => q.minAmount === undefined || q.maxAmount === undefined || q.minAmount <= q.maxAmount, {
+    path: ['maxAmount'],
+    message: 'invalidRange',
+  });
+export type PayoutListQuery = z.input<typeof payoutListQuerySchema>;
+
+export const payoutListItemSchema = z.strictObject({
+  id: z.uuid(),
+  amount: z.int(),
+  status: z.enum(PAYOUT_STATUSES),
+  period: z.enum(PAYOUT_PERIODS),
+  periodFrom: timestampSchema,
+  periodTo: timestampSchema,
+  createdAt: timestampSchema,
+  arrivesAt: timestampSchema,
+  paidAt: timestampSchema.nullable(),
+  failedAt: timestampSchema.nullable(),
+  failureReason: z.string().nullable(),
+  /** The account it went to, masked ("•••• 1944"). */
+  account: z.string(),
+  bank: z.string(),
+});
+export type PayoutListItem = z.infer<typeof payoutListItemSchema>;
+export const payoutListPageSchema = z.strictObject({
+  items: z.array(payoutListItemSchema),
+  total: z.int(),
+  page: z.int(),
+  pageSize: z.int(),
+});
+export type PayoutListPage = z.infer<typeof payoutListPageSchema>;

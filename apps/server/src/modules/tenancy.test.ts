@@ -482,6 +482,12 @@ const MARKET_ROUTES: MarketRoute[] = [
     ownerStatus: 200,
     access: 'owner',
   },
+  {
+    route: 'GET /api/Payout/list/{marketId}',
+    request: (f) => get(`/api/Payout/list/${f.marketId}`),
+    ownerStatus: 200,
+    access: 'owner',
+  },
   // ---- Baskets and checkout: the shopper's, whoever else asks
   {
     route: 'GET /api/Basket/get-or-create/{marketId}/{uniqueCode}',

@@ -1,4 +1,11 @@
-import { type Balance, ibanChecksumValid, PAYOUT_MINIMUM, payoutDue, providerFee } from '@shop/shared';
+import {
+  type Balance,
+  ibanChecksumValid,
+  PAYOUT_MINIMUM,
+  type PayoutListPage,
+  payoutDue,
+  providerFee,
+} from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,6 +15,7 @@ import {
   createTestApp,
   createTestAppOnSameDatabase,
   dataOf,
+  errorOf,
   mailbox,
   PASSWORD,
   query,
@@ -65,11 +73,11 @@ async function store(account = accountEndingIn('1234')) {
 }
 
 /** A paid order of `price` + 5.00 delivery, fulfilled well before WEDNESDAY's cutoff. */
-async function fulfilledOrder(owner: Owner, tariffId: string, price = 3000) {
+async function fulfilledOrder(owner: Owner, tariffId: string, price = 3000, fulfilledAt = '2026-11-20T10:00:00Z') {
   const item = await product(t.app, owner, { price, stock: 100 });
   const { order } = await buy(t.app, owner, tariffId, [{ productId: item.id, quantity: 1 }]);
   dataOf(await fulfil(t.app, owner, order.id));
-  await t.ctx.db.execute(sql`update orders set fulfilled_at = '2026-11-20T10:00:00Z' where id = ${order.id}`);
+  await t.ctx.db.execute(sql`update orders set fulfilled_at = ${fulfilledAt} where id = ${order.id}`);
   return order;
 }
 
@@ -190,5 +198,74 @@ describe('payouts', () => {
     } finally {
       await second?.close();
     }
+  });
+
+  it('the list: newest first, each with the account it went to; filters by status, days and amount; sorts; pages', async () => {
+    const { owner, tariff } = await store();
+    const nets = [3000, 5000, 7000].map((price) => price + 500 - providerFee(price + 500));
+    await fulfilledOrder(owner, tariff.id, 3000, '2026-11-20T10:00:00Z'); // settles 2 December
+    await fulfilledOrder(owner, tariff.id, 5000, '2026-11-28T10:00:00Z'); // 9 December
+    await fulfilledOrder(owner, tariff.id, 7000, '2026-12-05T10:00:00Z'); // 16 December
+    const ledger = new LedgerService(t.ctx.db);
+    const payouts = new PayoutService(t.ctx);
+    const weeks = ['2026-12-02', '2026-12-09', '2026-12-16'].map((d) => new Date(`${d}T05:00:00Z`));
+    const [first, second, third] = weeks as [Date, Date, Date];
+    await ledger.settle(first);
+    await payouts.createDue(first);
+    await payouts.advance(new Date(first.getTime() + SANDBOX_ARRIVAL_MS));
+    // The second goes to an account the bank refuses; the first keeps the one it was made with.
+    dataOf(
+      await call(t.app, owner.token, 'PUT', `/api/BankDetails/${owner.market.id}`, {
+        taxNumber: '1234567891',
+        bank: 'Closed Bank',
+        bankTaxNumber: '9900003611',
+        code: '200004',
+        correspondentAccount: 'AZ37NABZ01350100000000001944',
+        swift: 'AIIBAZ2X',
+        settlementAccount: accountEndingIn(SANDBOX_FAILING_ACCOUNT_SUFFIX),
+        password: PASSWORD,
+      }),
+    );
+    await ledger.settle(second);
+    await payouts.createDue(second);
+    await payouts.advance(new Date(second.getTime() + SANDBOX_ARRIVAL_MS));
+    await ledger.settle(third);
+    await payouts.createDue(third);
+
+    const list = async (query = '') =>
+      dataOf<PayoutListPage>(await call(t.app, owner.token, 'GET', `/api/Payout/list/${owner.market.id}${query}`));
+    const all = await list();
+    expect(all.total).toBe(3);
+    // The failed one's money came back and went out again with the third week's.
+    expect(all.items.map((p) => [p.status, p.amount, p.account, p.bank])).toEqual([
+      ['pending', nets[1]! + nets[2]!, '•••• 9999', 'Closed Bank'],
+      ['failed', nets[1], '•••• 9999', 'Closed Bank'],
+      ['paid', nets[0], '•••• 1234', 'Kapital Bank ASC'],
+    ]);
+    expect(all.items[1]?.failureReason).toContain('closed');
+    expect(all.items[2]?.paidAt).not.toBeNull();
+
+    expect((await list('?status=failed')).items.map((p) => p.amount)).toEqual([nets[1]]);
+    // Made on 9 December (Baku) only.
+    expect((await list('?from=2026-12-09&to=2026-12-09')).items.map((p) => p.status)).toEqual(['failed']);
+    expect((await list(`?minAmount=${nets[1]}&maxAmount=${nets[1]}`)).items.map((p) => p.status)).toEqual(['failed']);
+    expect((await list('?sort=amountAsc')).items.map((p) => p.amount)).toEqual([nets[0], nets[1], nets[1]! + nets[2]!]);
+    const paged = await list('?pageSize=2&page=2');
+    expect([paged.total, paged.items.map((p) => p.status)]).toEqual([3, ['paid']]);
+
+    const backwards = await call(
+      t.app,
+      owner.token,
+      'GET',
+      `/api/Payout/list/${owner.market.id}?from=2026-12-09&to=2026-12-01`,
+    );
+    expect(backwards.statusCode).toBe(400);
+    expect(errorOf(backwards).fields?.to?.code).toBe('invalidRange');
+    expect((await call(t.app, owner.token, 'GET', `/api/Payout/list/${owner.market.id}?status=lost`)).statusCode).toBe(
+      400,
+    );
+    const stranger = await catalogOwner(t.app);
+    expect((await call(t.app, stranger.token, 'GET', `/api/Payout/list/${owner.market.id}`)).statusCode).toBe(404);
+    expect(await ledger.check(owner.market.id)).toEqual([]);
   });
 });

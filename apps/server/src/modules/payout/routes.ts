@@ -1,4 +1,11 @@
-import { bankDetailsSchema, payoutSettingsSchema, saveBankDetailsSchema, savePayoutSettingsSchema } from '@shop/shared';
+import {
+  bankDetailsSchema,
+  payoutListPageSchema,
+  payoutListQuerySchema,
+  payoutSettingsSchema,
+  saveBankDetailsSchema,
+  savePayoutSettingsSchema,
+} from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireMarket } from '../../platform/auth.js';
@@ -41,6 +48,16 @@ export function payoutRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { market } = await requireMarket(ctx.db, request, request.params.marketId);
         return { data: await service.saveSettings(market.id, request.body.period) };
+      },
+    );
+    app.get(
+      '/Payout/list/:marketId',
+      {
+        schema: { tags: ['Payments'], params, querystring: payoutListQuerySchema, response: ok(payoutListPageSchema) },
+      },
+      async (request) => {
+        const { market } = await requireMarket(ctx.db, request, request.params.marketId);
+        return { data: await service.list(market.id, request.query) };
       },
     );
   };

@@ -2,11 +2,15 @@ import {
   type BankDetails,
   formatMoney,
   type Language,
+  maskAccount,
   PAYOUT_MINIMUM,
   PAYOUT_PERIODS,
+  type PayoutListPage,
+  type PayoutListQuery,
   type PayoutPeriod,
   type PayoutSettings,
   payoutDue,
+  SETTLEMENT,
   type saveBankDetailsSchema,
   settlementDay,
 } from '@shop/shared';
@@ -103,6 +107,60 @@ export class PayoutService {
     return this.settings(marketId);
   }
 
+  /** The store's payouts, filtered, sorted and a page of them (payouts_market_created_idx). */
+  async list(
+    marketId: string,
+    query: Required<Pick<PayoutListQuery, 'sort' | 'page' | 'pageSize'>> & PayoutListQuery,
+  ): Promise<PayoutListPage> {
+    // Days are Baku's, as the settlement calendar's.
+    const offset = `${SETTLEMENT.utcOffsetHours} hours`;
+    const where = [sql`p.market_id = ${marketId}`];
+    if (query.status) where.push(sql`p.status = ${query.status}`);
+    if (query.from)
+      where.push(sql`p.created_at >= (${query.from}::date::timestamp - ${offset}::interval) at time zone 'UTC'`);
+    if (query.to)
+      where.push(sql`p.created_at < ((${query.to}::date + 1)::timestamp - ${offset}::interval) at time zone 'UTC'`);
+    if (query.minAmount !== undefined) where.push(sql`p.amount >= ${query.minAmount}`);
+    if (query.maxAmount !== undefined) where.push(sql`p.amount <= ${query.maxAmount}`);
+    const filter = sql.join(where, sql` and `);
+    const order = {
+      newest: sql`p.created_at desc, p.id desc`,
+      oldest: sql`p.created_at, p.id`,
+      amountDesc: sql`p.amount desc, p.created_at desc, p.id desc`,
+      amountAsc: sql`p.amount, p.created_at desc, p.id desc`,
+    }[query.sort];
+    const page = Number(query.page);
+    const pageSize = Number(query.pageSize);
+    const [rows, counted] = await Promise.all([
+      this.ctx.db.execute(sql`select p.id, p.amount, p.status, p.period, p.period_from, p.period_to, p.created_at,
+          p.arrives_at, p.paid_at, p.failed_at, p.failure_reason, b.settlement_account, b.bank
+        from payouts p join bank_details b on b.id = p.bank_details_id
+        where ${filter} order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`),
+      this.ctx.db.execute(sql`select count(*)::int as total from payouts p where ${filter}`),
+    ]);
+    const iso = (value: unknown) => (value === null ? null : new Date(value as string).toISOString());
+    return {
+      items: rowsOf<Record<string, unknown>>(rows).map((r) => ({
+        id: r.id as string,
+        amount: Number(r.amount),
+        status: r.status as PayoutListPage['items'][number]['status'],
+        period: r.period as PayoutPeriod,
+        periodFrom: iso(r.period_from) as string,
+        periodTo: iso(r.period_to) as string,
+        createdAt: iso(r.created_at) as string,
+        arrivesAt: iso(r.arrives_at) as string,
+        paidAt: iso(r.paid_at),
+        failedAt: iso(r.failed_at),
+        failureReason: (r.failure_reason as string | null) ?? null,
+        account: maskAccount(r.settlement_account as string),
+        bank: r.bank as string,
+      })),
+      total: Number(rowsOf<{ total: number }>(counted)[0]?.total ?? 0),
+      page,
+      pageSize,
+    };
+  }
+
   /**
    * The settlement day's payouts (decision 019): every store whose period has come, with bank
    * details and at least PAYOUT_MINIMUM available, gets one payout of all it has available, sent
@@ -147,8 +205,8 @@ export class PayoutService {
             (select min(created_at) from ledger_entries where market_id = ${marketId}),
             ${dayStart}::timestamptz) as since
         ), payout as (
-          insert into payouts (market_id, amount, period, period_to, period_from, bank_details_id, arrives_at)
-          select ${marketId}, available.amount, ${period}, ${dayStart}, covers.since, details.id, ${now}
+          insert into payouts (market_id, amount, period, period_to, period_from, bank_details_id, arrives_at, created_at)
+          select ${marketId}, available.amount, ${period}, ${dayStart}, covers.since, details.id, ${now}, ${now}
           from available, details, covers
           where available.amount >= ${PAYOUT_MINIMUM}
           on conflict (market_id, period_to) do nothing
