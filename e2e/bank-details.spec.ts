@@ -13,6 +13,7 @@ const TEXT = {
     saved: `Bank details saved. We e-mailed ${DEMO.email} about the change.`,
     lastChanged: 'Last changed on',
     periodSaved: 'Payouts now go out every two weeks.',
+    noPayouts: 'No payouts yet.',
     money: /^-?AZN\s[\d,]+\.\d{2}$/,
   },
   az: {
@@ -24,6 +25,7 @@ const TEXT = {
     saved: `Bank rekvizitləri saxlanıldı. Dəyişiklik barədə ${DEMO.email} ünvanına məktub göndərdik.`,
     lastChanged: 'Son dəyişiklik',
     periodSaved: 'Ödənişlər indi iki həftədən bir göndəriləcək.',
+    noPayouts: 'Hələ ödəniş yoxdur.',
     money: /^-?[\d.]+,\d{2}\s₼$/,
   },
 } as const;
@@ -60,6 +62,8 @@ for (const language of ['az', 'en'] as const) {
         // "0,00 ₼" in Azerbaijani, "AZN 0.00" in English: the store's money, in qəpik exactly.
         await expect(page.getByTestId(`balance-${card}-amount`)).toHaveText(text.money);
       }
+      // The demo store has never been paid out: the list says when the first payout comes.
+      await expect(page.getByTestId('payouts-empty')).toContainText(text.noPayouts);
     });
 
     await test.step('the payout schedule is chosen and saved as it is clicked', async () => {

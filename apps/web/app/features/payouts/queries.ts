@@ -1,5 +1,13 @@
-import type { Balance, BankDetails, PayoutPeriod, PayoutSettings, SaveBankDetailsInput } from '@shop/shared';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  Balance,
+  BankDetails,
+  PayoutListPage,
+  PayoutListQuery,
+  PayoutPeriod,
+  PayoutSettings,
+  SaveBankDetailsInput,
+} from '@shop/shared';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiGet } from '../../lib/api';
 import { tags } from '../../lib/query';
 
@@ -41,3 +49,18 @@ export function useSavePayoutPeriod(marketId: string) {
     onSuccess: (settings) => queryClient.setQueryData(payoutSettingsQuery(marketId).queryKey, settings),
   });
 }
+
+/** GET /Payout/list/{marketId}: a page of the store's payouts (the previous page stays while the next loads). */
+export const payoutListQuery = (marketId: string, query: PayoutListQuery) =>
+  queryOptions({
+    queryKey: [...tags.store, 'payouts', marketId, query],
+    queryFn: () => {
+      const params = new URLSearchParams(
+        Object.entries(query)
+          .filter(([, value]) => value !== undefined && value !== '')
+          .map(([key, value]) => [key, String(value)]),
+      );
+      return apiGet<PayoutListPage>(`/Payout/list/${marketId}?${params}`);
+    },
+    placeholderData: keepPreviousData,
+  });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SettingsNav } from '../../features/markets/settings-nav';
 import { BalanceCards } from '../../features/payouts/balance-cards';
 import { BankDetailsCard } from '../../features/payouts/bank-details-form';
+import { PayoutList } from '../../features/payouts/payout-list';
 import { PayoutSchedule } from '../../features/payouts/payout-schedule';
 import { useControlPanel } from '../../lib/control-panel';
 import { panelTitle } from '../../lib/panel-title';
@@ -26,6 +27,7 @@ export default function BalancePayout() {
       </div>
       <SettingsNav />
       <BalanceCards key={`balance-${market.id}`} marketId={market.id} />
+      <PayoutList key={`payouts-${market.id}`} marketId={market.id} timeZone={user.timeZone} />
       <PayoutSchedule key={`schedule-${market.id}`} marketId={market.id} />
       <BankDetailsCard key={market.id} marketId={market.id} email={user.email} timeZone={user.timeZone} />
     </Stack>
