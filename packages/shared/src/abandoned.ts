@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { basketSchema, paymentStatusSchema, uniqueCodeSchema } from './commerce.js';
-import { currencySchema, idSchema, intSchema, timestampSchema } from './responses.js';
+import { currencySchema, idSchema, intSchema, pageQuery, timestampSchema } from './responses.js';
 
 /**
  * Abandoned checkouts (cp/abandoned-checkouts). A checkout is abandoned when the shopper gave
@@ -29,18 +29,7 @@ export const abandonedListQuerySchema = z.strictObject({
   search: z.string('invalidValue').trim().max(abandonedLimits.search, 'tooLong').optional(),
   /** open: not recovered yet; recovered: paid after all. */
   status: z.enum(ABANDONED_STATUSES, 'invalidValue').default('all'),
-  page: z.coerce
-    .number('invalidValue')
-    .int('invalidValue')
-    .min(1, 'invalidValue')
-    .max(100_000, 'invalidValue')
-    .default(1),
-  pageSize: z.coerce
-    .number('invalidValue')
-    .int('invalidValue')
-    .min(1, 'invalidValue')
-    .max(abandonedLimits.pageSize.max, 'invalidValue')
-    .default(abandonedLimits.pageSize.default),
+  ...pageQuery(abandonedLimits.pageSize),
 });
 export type AbandonedListQuery = z.input<typeof abandonedListQuerySchema>;
 

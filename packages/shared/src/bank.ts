@@ -70,6 +70,8 @@ export const bankDetailsFieldsSchema = z.strictObject({
   settlementAccount: azIbanSchema,
 });
 export type BankDetailsFields = z.infer<typeof bankDetailsFieldsSchema>;
+/** The fields in SPEC §3's order (the form's, and what makes two versions the same). */
+export const BANK_DETAILS_FIELDS = Object.keys(bankDetailsFieldsSchema.shape) as (keyof BankDetailsFields)[];
 
 /** PUT /BankDetails/{marketId}: the details and the account's password (changing them pays money elsewhere). */
 export const saveBankDetailsSchema = bankDetailsFieldsSchema.extend({

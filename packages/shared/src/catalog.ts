@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_MINOR } from './money.js';
-import { idSchema, intSchema, messageKeySchema, timestampSchema } from './responses.js';
+import { idSchema, intSchema, messageKeySchema, pageQuery, timestampSchema } from './responses.js';
 
 /** Catalog contracts (SPEC §3 Product, Category, Collection; §5 Product rules; §8 messages). */
 
@@ -199,18 +199,7 @@ export const productListQuerySchema = z.strictObject({
   collectionId: uuid('invalidValue').optional(),
   stock: z.enum(['in', 'out'], 'invalidValue').optional(),
   sort: z.enum(PRODUCT_SORTS, 'invalidValue').default('newest'),
-  page: z.coerce
-    .number('invalidValue')
-    .int('invalidValue')
-    .min(1, 'invalidValue')
-    .max(100_000, 'invalidValue')
-    .default(1),
-  pageSize: z.coerce
-    .number('invalidValue')
-    .int('invalidValue')
-    .min(1, 'invalidValue')
-    .max(catalogLimits.pageSize.max, 'invalidValue')
-    .default(catalogLimits.pageSize.default),
+  ...pageQuery(catalogLimits.pageSize),
 });
 export type ProductListQuery = z.input<typeof productListQuerySchema>;
 

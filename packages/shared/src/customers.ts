@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageSchema } from './catalog.js';
 import { addressViewSchema, fulfillmentStatusSchema, paymentStatusSchema } from './commerce.js';
-import { idSchema, intSchema, timestampSchema } from './responses.js';
+import { idSchema, intSchema, pageQuery, timestampSchema } from './responses.js';
 
 /**
  * Customers of a market (cp/customers): everyone who has paid an order there, one per e-mail,
@@ -23,26 +23,13 @@ export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
 
 export const customerLimits = { pageSize: { default: 25, max: 100 }, search: 100, orders: 100 } as const;
 
-const page = z.coerce
-  .number('invalidValue')
-  .int('invalidValue')
-  .min(1, 'invalidValue')
-  .max(100_000, 'invalidValue')
-  .default(1);
-
 /** GET /Customer/all?marketId=&search=&sort=&page=&pageSize= */
 export const customerListQuerySchema = z.strictObject({
   marketId: z.uuid('MARKET_ID_MISSING'),
   /** Part of a name, an e-mail or a phone number. */
   search: z.string('invalidValue').trim().max(customerLimits.search, 'tooLong').optional(),
   sort: z.enum(CUSTOMER_SORTS, 'invalidValue').default('last_order_desc'),
-  page,
-  pageSize: z.coerce
-    .number('invalidValue')
-    .int('invalidValue')
-    .min(1, 'invalidValue')
-    .max(customerLimits.pageSize.max, 'invalidValue')
-    .default(customerLimits.pageSize.default),
+  ...pageQuery(customerLimits.pageSize),
 });
 export type CustomerListQuery = z.input<typeof customerListQuerySchema>;
 

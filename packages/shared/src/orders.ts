@@ -9,7 +9,7 @@ import {
   type PaymentStatus,
   paymentStatusSchema,
 } from './commerce.js';
-import { idSchema, intSchema, timestampSchema } from './responses.js';
+import { idSchema, intSchema, pageQuery, timestampSchema } from './responses.js';
 
 /**
  * Order management in the control panel (SPEC §2 orders, order-details; §4 order states;
@@ -76,18 +76,7 @@ const datesInOrder = (q: { from?: string; to?: string }) => !q.from || !q.to || 
 export const orderListQuerySchema = z
   .strictObject({
     ...orderFilters,
-    page: z.coerce
-      .number('invalidValue')
-      .int('invalidValue')
-      .min(1, 'invalidValue')
-      .max(100_000, 'invalidValue')
-      .default(1),
-    pageSize: z.coerce
-      .number('invalidValue')
-      .int('invalidValue')
-      .min(1, 'invalidValue')
-      .max(orderLimits.pageSize.max, 'invalidValue')
-      .default(orderLimits.pageSize.default),
+    ...pageQuery(orderLimits.pageSize),
   })
   .refine(datesInOrder, { path: ['to'], message: 'invalidRange' });
 export type OrderListQuery = z.input<typeof orderListQuerySchema>;

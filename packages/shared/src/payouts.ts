@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { pageSchema } from './catalog.js';
 import { SETTLEMENT } from './ledger.js';
-import { timestampSchema } from './responses.js';
+import { pageQuery, timestampSchema } from './responses.js';
 
 /**
  * Payouts (issue 14, decision 019): on a settlement day whose period has come, what a store has
@@ -63,18 +64,7 @@ export const payoutListQuerySchema = z
     minAmount: amount.optional(),
     maxAmount: amount.optional(),
     sort: z.enum(PAYOUT_SORTS, 'invalidValue').default('newest'),
-    page: z.coerce
-      .number('invalidValue')
-      .int('invalidValue')
-      .min(1, 'invalidValue')
-      .max(100_000, 'invalidValue')
-      .default(1),
-    pageSize: z.coerce
-      .number('invalidValue')
-      .int('invalidValue')
-      .min(1, 'invalidValue')
-      .max(PAYOUT_PAGE_SIZE.max, 'invalidValue')
-      .default(PAYOUT_PAGE_SIZE.default),
+    ...pageQuery(PAYOUT_PAGE_SIZE),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'invalidRange' })
   .refine((q) => q.minAmount === undefined || q.maxAmount === undefined || q.minAmount <= q.maxAmount, {
@@ -100,10 +90,5 @@ export const payoutListItemSchema = z.strictObject({
   bank: z.string(),
 });
 export type PayoutListItem = z.infer<typeof payoutListItemSchema>;
-export const payoutListPageSchema = z.strictObject({
-  items: z.array(payoutListItemSchema),
-  total: z.int(),
-  page: z.int(),
-  pageSize: z.int(),
-});
+export const payoutListPageSchema = pageSchema(payoutListItemSchema);
 export type PayoutListPage = z.infer<typeof payoutListPageSchema>;

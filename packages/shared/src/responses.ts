@@ -44,3 +44,13 @@ export const messageParamsSchema = z.record(z.string(), z.union([z.string(), z.n
 /** DELETE answers: what was deleted. */
 export const deletedSchema = z.strictObject({ id: idSchema, deleted: z.literal(true) });
 export type Deleted = z.infer<typeof deletedSchema>;
+
+/**
+ * The `page` and `pageSize` of a list's query string: whole numbers from 1, the page at most
+ * 100,000, the size at most the list's own `max` (its `default` when absent).
+ */
+export function pageQuery(size: { default: number; max: number }) {
+  const whole = (max: number) =>
+    z.coerce.number('invalidValue').int('invalidValue').min(1, 'invalidValue').max(max, 'invalidValue');
+  return { page: whole(100_000).default(1), pageSize: whole(size.max).default(size.default) };
+}

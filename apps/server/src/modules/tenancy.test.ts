@@ -18,7 +18,6 @@ import {
   merchant,
   multipart,
   newIp,
-  PASSWORD,
   placeOrder,
   productBody,
   query,
@@ -28,6 +27,7 @@ import {
   uploadImage,
   visitor,
 } from '../testing/app.js';
+import { bankDetailsBody } from '../testing/orders.js';
 import { recoveryToken } from './abandoned/token.js';
 
 /**
@@ -456,16 +456,7 @@ const MARKET_ROUTES: MarketRoute[] = [
     request: (f) => ({
       method: 'PUT',
       url: `/api/BankDetails/${f.marketId}`,
-      payload: {
-        taxNumber: '1234567891',
-        bank: 'Kapital Bank ASC',
-        bankTaxNumber: '9900003611',
-        code: '200004',
-        correspondentAccount: 'AZ37NABZ01350100000000001944',
-        swift: 'AIIBAZ2X',
-        settlementAccount: 'AZ13AIIB40060019440000000000',
-        password: PASSWORD,
-      },
+      payload: bankDetailsBody(),
     }),
     ownerStatus: 200,
     access: 'owner',

@@ -9,6 +9,7 @@ import {
   createProduct,
   dataOf,
   inDays,
+  PASSWORD,
   placeOrder,
   productBody,
   shop,
@@ -164,3 +165,19 @@ export function lineOf(order: OrderDetails, productId: string) {
   if (!line) throw new Error(`no line of ${productId}`);
   return line;
 }
+
+/** Bank details that pass every check, paid out to `settlementAccount` (PUT /BankDetails/{marketId}). */
+export const bankDetailsBody = (
+  settlementAccount = 'AZ13AIIB40060019440000000000',
+  fields: Record<string, unknown> = {},
+) => ({
+  taxNumber: '1234567891',
+  bank: 'Kapital Bank ASC',
+  bankTaxNumber: '9900003611',
+  code: '200004',
+  correspondentAccount: 'AZ37NABZ01350100000000001944',
+  swift: 'AIIBAZ2X',
+  settlementAccount,
+  password: PASSWORD,
+  ...fields,
+});

@@ -17,11 +17,10 @@ import {
   dataOf,
   errorOf,
   mailbox,
-  PASSWORD,
   query,
   type TestApp,
 } from '../../testing/app.js';
-import { buy, fulfil, type Owner, product } from '../../testing/orders.js';
+import { bankDetailsBody, buy, fulfil, type Owner, product } from '../../testing/orders.js';
 import { LedgerService } from '../ledger/service.js';
 import { SANDBOX_ARRIVAL_MS, SANDBOX_FAILING_ACCOUNT_SUFFIX } from './provider.js';
 import { PayoutService } from './service.js';
@@ -57,18 +56,7 @@ function accountEndingIn(tail: string): string {
 async function store(account = accountEndingIn('1234')) {
   const owner = await catalogOwner(t.app);
   const tariff = await createTariff(t.app, owner.token, owner.market.id, { price: 500 });
-  dataOf(
-    await call(t.app, owner.token, 'PUT', `/api/BankDetails/${owner.market.id}`, {
-      taxNumber: '1234567891',
-      bank: 'Kapital Bank ASC',
-      bankTaxNumber: '9900003611',
-      code: '200004',
-      correspondentAccount: 'AZ37NABZ01350100000000001944',
-      swift: 'AIIBAZ2X',
-      settlementAccount: account,
-      password: PASSWORD,
-    }),
-  );
+  dataOf(await call(t.app, owner.token, 'PUT', `/api/BankDetails/${owner.market.id}`, bankDetailsBody(account)));
   return { owner, tariff };
 }
 
@@ -215,16 +203,13 @@ describe('payouts', () => {
     await payouts.advance(new Date(first.getTime() + SANDBOX_ARRIVAL_MS));
     // The second goes to an account the bank refuses; the first keeps the one it was made with.
     dataOf(
-      await call(t.app, owner.token, 'PUT', `/api/BankDetails/${owner.market.id}`, {
-        taxNumber: '1234567891',
-        bank: 'Closed Bank',
-        bankTaxNumber: '9900003611',
-        code: '200004',
-        correspondentAccount: 'AZ37NABZ01350100000000001944',
-        swift: 'AIIBAZ2X',
-        settlementAccount: accountEndingIn(SANDBOX_FAILING_ACCOUNT_SUFFIX),
-        password: PASSWORD,
-      }),
+      await call(
+        t.app,
+        owner.token,
+        'PUT',
+        `/api/BankDetails/${owner.market.id}`,
+        bankDetailsBody(accountEndingIn(SANDBOX_FAILING_ACCOUNT_SUFFIX), { bank: 'Closed Bank' }),
+      ),
     );
     await ledger.settle(second);
     await payouts.createDue(second);

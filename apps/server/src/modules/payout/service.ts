@@ -1,5 +1,7 @@
 import {
+  BANK_DETAILS_FIELDS,
   type BankDetails,
+  type BankDetailsFields,
   formatMoney,
   type Language,
   maskAccount,
@@ -304,18 +306,8 @@ export class PayoutService {
   }
 }
 
-const FIELDS = [
-  'taxNumber',
-  'bank',
-  'bankTaxNumber',
-  'code',
-  'correspondentAccount',
-  'swift',
-  'settlementAccount',
-] as const;
-
-function sameDetails(current: NonNullable<BankDetails>, next: Record<(typeof FIELDS)[number], string>): boolean {
-  return FIELDS.every((field) => current[field] === next[field]);
+function sameDetails(current: NonNullable<BankDetails>, next: BankDetailsFields): boolean {
+  return BANK_DETAILS_FIELDS.every((field) => current[field] === next[field]);
 }
 
 function toView(row: BankDetailsRow): NonNullable<BankDetails> {

@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { type BankDetails, saveBankDetailsSchema } from '@shop/shared';
+import { BANK_DETAILS_FIELDS, type BankDetails, saveBankDetailsSchema } from '@shop/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/display';
@@ -19,16 +19,8 @@ import { errorText, localizedResolver, useApiSubmit } from '../../lib/form';
 import { useNotice } from '../../ui/notice';
 import { bankDetailsQuery, useSaveBankDetails } from './queries';
 
-/** The fields in the order of SPEC §3, each the API's name (server field errors land as they are). */
-const FIELDS = [
-  'taxNumber',
-  'bank',
-  'bankTaxNumber',
-  'code',
-  'correspondentAccount',
-  'swift',
-  'settlementAccount',
-] as const;
+// The fields are the API's names (server field errors land on them as they are).
+const FIELDS = BANK_DETAILS_FIELDS;
 type Field = (typeof FIELDS)[number];
 type BankValues = Record<Field | 'password', string>;
 
