@@ -29,13 +29,22 @@ import { type PayoutProvider, sandboxPayouts } from './provider.js';
 
 type BankDetailsRow = typeof bankDetails.$inferSelect;
 
+/** A payout as the jobs handle it: where it goes, and whom to tell (read in the same query). */
 interface PayoutRow {
   id: string;
   market_id: string;
   amount: number;
   settlement_account: string;
   swift: string;
+  store: string;
+  email: string;
+  language: string;
 }
+
+/** The columns and joins of a PayoutRow (p: payouts). */
+const PAYOUT_ROW = sql`p.id, p.market_id, p.amount, b.settlement_account, b.swift, m.name as store, u.email, u.language
+  from payouts p join bank_details b on b.id = p.bank_details_id
+  join markets m on m.id = p.market_id join users u on u.id = m.owner_id`;
 
 /** Where a store's payouts go (issue 14): versioned bank details, changed with the owner's password. */
 export class PayoutService {
@@ -226,8 +235,7 @@ export class PayoutService {
   /** Hands payouts the provider has not taken yet to it (a crash between making and sending). */
   private async sendUnsent(now: Date): Promise<void> {
     const unsent = rowsOf<PayoutRow>(
-      await this.ctx.db.execute(sql`select p.id, p.market_id, p.amount, b.settlement_account, b.swift
-        from payouts p join bank_details b on b.id = p.bank_details_id
+      await this.ctx.db.execute(sql`select ${PAYOUT_ROW}
         where p.status = 'pending' and p.provider_ref is null order by p.created_at limit 500`),
     );
     for (const payout of unsent) {
@@ -251,8 +259,7 @@ export class PayoutService {
   async advance(now: Date): Promise<number> {
     await this.sendUnsent(now);
     const due = rowsOf<PayoutRow & { provider_ref: string }>(
-      await this.ctx.db.execute(sql`select p.id, p.market_id, p.amount, p.provider_ref, b.settlement_account, b.swift
-        from payouts p join bank_details b on b.id = p.bank_details_id
+      await this.ctx.db.execute(sql`select p.provider_ref, ${PAYOUT_ROW}
         where p.status = 'pending' and p.provider_ref is not null and p.arrives_at <= ${now}
         order by p.arrives_at limit 500`),
     );
@@ -287,14 +294,9 @@ export class PayoutService {
   /** The owner's e-mail about a payout; a mail that fails is logged, the payout stands. */
   private async tellOwner(payout: PayoutRow, reason?: string): Promise<void> {
     try {
-      const [owner] = rowsOf<{ email: string; language: string; name: string }>(
-        await this.ctx.db.execute(sql`select u.email, u.language, m.name from markets m
-          join users u on u.id = m.owner_id where m.id = ${payout.market_id}`),
-      );
-      if (!owner) return;
-      const language = owner.language as Language;
+      const language = payout.language as Language;
       await this.ctx.mailer.send(
-        payoutMail(owner.email, language, owner.name, {
+        payoutMail(payout.email, language, payout.store, {
           amount: formatMoney(payout.amount, language),
           account: payout.settlement_account,
           reason,
