@@ -15,7 +15,7 @@ export function PayoutSchedule({ marketId }: { marketId: string }) {
   const choose = (value: string) =>
     save.mutate(value as PayoutPeriod, {
       onSuccess: (saved) =>
-        notice(t('payouts.schedule.saved', { period: t(`payouts.schedule.${saved.period}.label`) })),
+        notice(t('payouts.schedule.saved', { period: t(`payouts.schedule.${saved.period}.inSentence`) })),
       onError: (error) => notice(errorText(error, t), 'error'),
     });
   return (
