@@ -99,17 +99,22 @@ export const DEMO = { email: 'demo@shop.az', password: 'Demo-Store-2026!', store
 
 /** Signs the demo merchant in through the screens, with the login code from the dev mailbox. */
 export async function signInAsDemo(page: Page, request: APIRequestContext) {
+  await signInAs(page, request, DEMO);
+  await expect(page.getByTestId('store-switcher')).toContainText(DEMO.store);
+}
+
+/** Signs a merchant of one store in through the login form and its e-mailed code, into its control panel. */
+export async function signInAs(page: Page, request: APIRequestContext, account: { email: string; password: string }) {
   await page.goto('/login');
-  await page.getByTestId('login-email').fill(DEMO.email);
-  await page.getByTestId('login-password').fill(DEMO.password);
+  await page.getByTestId('login-email').fill(account.email);
+  await page.getByTestId('login-password').fill(account.password);
   const since = Date.now();
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/login-verification$/);
-  await enterCode(page, await codeFor(request, DEMO.email, since));
+  await enterCode(page, await codeFor(request, account.email, since));
   await page.getByTestId('code-submit').click();
   // One store: straight into its control panel.
   await expect(page).toHaveURL(/\/cp\/home$/);
-  await expect(page.getByTestId('store-switcher')).toContainText(DEMO.store);
 }
 
 /** A file as `setInputFiles` takes it. */

@@ -30,6 +30,7 @@ export default [
       route('home', 'routes/cp/home.tsx'),
       route('general', 'routes/cp/general.tsx'),
       route('balance-payout', 'routes/cp/balance-payout.tsx'),
+      route('payout-details/:marketId/:id', 'routes/cp/payout-details.tsx'),
       route('products', 'routes/cp/products.tsx'),
       route('add-product', 'routes/cp/add-product.tsx'),
       route('edit-product/:marketId/:id', 'routes/cp/edit-product.tsx'),

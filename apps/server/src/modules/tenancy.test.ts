@@ -479,6 +479,13 @@ const MARKET_ROUTES: MarketRoute[] = [
     ownerStatus: 200,
     access: 'owner',
   },
+  {
+    // Another store's payout by id is refused in payouts.test.ts (the fixture has none).
+    route: 'GET /api/PaymentReport/{marketId}',
+    request: (f) => get(`/api/PaymentReport/${f.marketId}?format=csv`),
+    ownerStatus: 200,
+    access: 'owner',
+  },
   // ---- Baskets and checkout: the shopper's, whoever else asks
   {
     route: 'GET /api/Basket/get-or-create/{marketId}/{uniqueCode}',

@@ -39,3 +39,10 @@ export function csvHeader(columns: readonly string[]): string {
 export function csvFile<Column extends string>(records: Record<Column, string>[], columns: readonly Column[]): string {
   return csvHeader(columns) + csvRows(records, columns);
 }
+
+/** An instant as local time `offset` hours east of UTC, ISO 8601 with its offset (2026-11-25T16:00:00+04:00). */
+export function localIso(value: Date | string, offset: number): string {
+  const shifted = new Date(new Date(value).getTime() + offset * 3_600_000).toISOString().slice(0, 19);
+  const sign = offset < 0 ? '-' : '+';
+  return `${shifted}${sign}${String(Math.abs(offset)).padStart(2, '0')}:00`;
+}

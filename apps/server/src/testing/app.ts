@@ -123,7 +123,8 @@ export async function readLatestCode(app: FastifyInstance, email: string): Promi
   return code;
 }
 
-function expectStatus(what: string, response: { statusCode: number; body: string }, status: number) {
+/** Throws unless the response has `status` (the kit's helpers run outside tests too: scripts/e2e-seed.ts). */
+export function expectStatus(what: string, response: { statusCode: number; body: string }, status: number) {
   if (response.statusCode !== status) {
     throw new Error(`${what}: expected ${status}, got ${response.statusCode} ${response.body}`);
   }
@@ -355,8 +356,8 @@ export async function createCollection(
 }
 
 /** A merchant with a market, a category and an uploaded image: what every catalog test needs. */
-export async function catalogOwner(app: FastifyInstance) {
-  const owner = await merchant(app);
+export async function catalogOwner(app: FastifyInstance, email?: string) {
+  const owner = await merchant(app, email);
   const market = await createMarket(app, owner.token);
   const category = await createCategory(app, owner.token, market.id);
   const imageUrl = await uploadImage(app, owner.token);

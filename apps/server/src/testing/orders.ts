@@ -1,6 +1,5 @@
 import { type Checkout, type OrderDetails, SANDBOX_CARDS } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
 import {
   addToBasket,
   call,
@@ -8,6 +7,7 @@ import {
   confirmedCheckout,
   createProduct,
   dataOf,
+  expectStatus,
   inDays,
   PASSWORD,
   placeOrder,
@@ -78,7 +78,7 @@ export async function buy(
     const { redirectUrl } = await startPayment(app, order.id, uniqueCode);
     const card = pay === 'decline' ? SANDBOX_CARDS.decline : SANDBOX_CARDS.approve;
     const paid = await submitSandboxPage(app, redirectUrl, card);
-    expect(paid.statusCode, paid.body).toBe(303);
+    expectStatus('the sandbox card page', paid, 303);
   }
   return { order, uniqueCode, email };
 }

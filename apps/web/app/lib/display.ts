@@ -40,3 +40,18 @@ export function formatDate(iso: string, language: string, timeZone: string, t: T
   );
   return t('cp.dates.long', { day: parts.day, month: t(`cp.dates.months.${parts.month}`), year: parts.year });
 }
+
+/** "14:05" in the user's time zone (GMT±N of their profile). */
+export function formatTime(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: intlTimeZone(timeZone),
+  }).format(new Date(iso));
+}
+
+/** "12 mart 2026, 14:05" / "March 12, 2026, 14:05": a moment in the user's language and time zone. */
+export function formatDateTime(iso: string, language: string, timeZone: string, t: TFunction): string {
+  return t('cp.dates.dateTime', { date: formatDate(iso, language, timeZone, t), time: formatTime(iso, timeZone) });
+}

@@ -169,6 +169,18 @@ export function EmptyState({
   );
 }
 
+/** The way back to a detail page's list, above its title. */
+export function BackLink({ to, label, testId }: { to: string; label: string; testId?: string }) {
+  return (
+    <Anchor component={Link} to={to} size="sm" c="dimmed" w="fit-content" data-testid={testId}>
+      <Group gap={4} wrap="nowrap">
+        <IconArrowLeft size={14} aria-hidden />
+        {label}
+      </Group>
+    </Anchor>
+  );
+}
+
 /** A failed load, in the interface language: another try, or the way back when the item is gone. */
 export function LoadError({
   error,

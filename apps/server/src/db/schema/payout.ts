@@ -1,6 +1,7 @@
 import type { PayoutPeriod, PayoutStatus } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ledgerEntries } from './ledger.js';
 import { markets } from './market.js';
 import { users } from './user.js';
 
@@ -52,8 +53,16 @@ export const payouts = pgTable(
     marketId: uuid()
       .notNull()
       .references(() => markets.id, { onDelete: 'cascade' }),
-    /** Qəpik. */
+    /** Qəpik: net — gross + refunds + fees + adjustments, the sum of its lines (payout_entries). */
     amount: integer().notNull(),
+    /** Qəpik, signed, from its lines: the sales of the orders it settles … */
+    gross: integer().notNull().default(0),
+    /** … the refunds given back on them or after their settlement (negative) … */
+    refunds: integer().notNull().default(0),
+    /** … the provider's fees on them (negative) … */
+    fees: integer().notNull().default(0),
+    /** … and the rest: payouts that came back, subscription charges, staff adjustments. */
+    adjustments: integer().notNull().default(0),
     status: text().$type<PayoutStatus>().notNull().default('pending'),
     period: text().$type<PayoutPeriod>().notNull(),
     /** The settlement day it was made on (the instant Baku's day began) … */
@@ -67,6 +76,8 @@ export const payouts = pgTable(
       .references(() => bankDetails.id),
     /** The payout provider's reference. */
     providerRef: text(),
+    /** When the provider took it. */
+    sentAt: timestamp({ withTimezone: true }),
     arrivesAt: timestamp({ withTimezone: true }).notNull(),
     paidAt: timestamp({ withTimezone: true }),
     failedAt: timestamp({ withTimezone: true }),
@@ -79,4 +90,23 @@ export const payouts = pgTable(
     index('payouts_market_created_idx').on(t.marketId, t.createdAt),
     index('payouts_pending_idx').on(t.arrivesAt).where(sql`${t.status} = 'pending'`),
   ],
+);
+
+/**
+ * What a payout is made of: each entry of the store's available account it swept (every one not
+ * swept before, but payout debits), in the statement that made it — so its lines sum to its
+ * amount and every entry is in one payout at most (the primary key). Read by the reconciliation
+ * report (GET /PaymentReport/{marketId}?payoutId=).
+ */
+export const payoutEntries = pgTable(
+  'payout_entries',
+  {
+    entryId: uuid()
+      .primaryKey()
+      .references(() => ledgerEntries.id, { onDelete: 'cascade' }),
+    payoutId: uuid()
+      .notNull()
+      .references(() => payouts.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('payout_entries_payout_idx').on(t.payoutId)],
 );

@@ -55,8 +55,10 @@ export class LedgerService {
       if (!due.length) return 0;
       const ids = sql.param(due.map((o) => o.id));
       const released = rowsOf<{ order_id: string }>(
-        await tx.execute(sql`insert into ledger_entries (market_id, account, kind, amount, order_id)
-          select s.market_id, a.account, 'release', case a.account when 'pending' then -s.net else s.net end, s.order_id
+        // Stamped with the job's clock, as payouts are: what the merchant reads as "settled on".
+        await tx.execute(sql`insert into ledger_entries (market_id, account, kind, amount, order_id, created_at)
+          select s.market_id, a.account, 'release', case a.account when 'pending' then -s.net else s.net end, s.order_id,
+            ${now}
           from (
             select e.market_id, e.order_id, sum(e.amount)::int as net from ledger_entries e
             where e.order_id = any(${ids}::uuid[]) and e.account = 'pending'

@@ -23,7 +23,7 @@ import type { Db } from '../../db/client.js';
 import type { AddressRecord } from '../../db/schema/commerce.js';
 import { markets, orderEvents, orderItems, orders, payments, refunds } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
-import { csvHeader, csvRows } from '../../platform/csv.js';
+import { csvHeader, csvRows, localIso } from '../../platform/csv.js';
 import { AppError } from '../../platform/errors.js';
 import type { MailMessage } from '../../platform/mail.js';
 import { type PaymentProvider, ProviderError } from '../../platform/payments/provider.js';
@@ -79,12 +79,6 @@ const CSV_COLUMNS = [
 ] as const;
 
 /** An instant as ISO 8601 in a zone `offset` hours east of UTC, e.g. 2026-11-21T18:03:00+04:00. */
-function localIso(value: Date | string, offset: number): string {
-  const shifted = new Date(new Date(value).getTime() + offset * 3_600_000).toISOString().slice(0, 19);
-  const sign = offset < 0 ? '-' : '+';
-  return `${shifted}${sign}${String(Math.abs(offset)).padStart(2, '0')}:00`;
-}
-
 function csvRecord(row: OrderRowOfExport, offset: number): Record<(typeof CSV_COLUMNS)[number], string> {
   const archived = row.archived_at !== null;
   const closed = isOrderClosed({

@@ -3,6 +3,7 @@ import {
   ibanChecksumValid,
   PAYOUT_MINIMUM,
   type PayoutListPage,
+  type PayoutReport,
   payoutDue,
   providerFee,
 } from '@shop/shared';
@@ -20,7 +21,7 @@ import {
   query,
   type TestApp,
 } from '../../testing/app.js';
-import { bankDetailsBody, buy, fulfil, type Owner, product } from '../../testing/orders.js';
+import { bankDetailsBody, buy, fulfil, type Owner, product, refund } from '../../testing/orders.js';
 import { LedgerService } from '../ledger/service.js';
 import { SANDBOX_ARRIVAL_MS, SANDBOX_FAILING_ACCOUNT_SUFFIX } from './provider.js';
 import { PayoutService } from './service.js';
@@ -251,6 +252,105 @@ describe('payouts', () => {
     );
     const stranger = await catalogOwner(t.app);
     expect((await call(t.app, stranger.token, 'GET', `/api/Payout/list/${owner.market.id}`)).statusCode).toBe(404);
+    expect(await ledger.check(owner.market.id)).toEqual([]);
+  });
+
+  it('the reconciliation report: each order with its sale, fee and refunds, later refunds, totals that add up; exports', async () => {
+    const { owner, tariff } = await store();
+    const ledger = new LedgerService(t.ctx.db);
+    const payouts = new PayoutService(t.ctx);
+    const a = await fulfilledOrder(owner, tariff.id, 3000, '2026-11-20T10:00:00Z');
+    const b = await fulfilledOrder(owner, tariff.id, 5000, '2026-11-21T10:00:00Z');
+    dataOf(await refund(t.app, owner, a.id, { amount: 1000 })); // before settlement: on the order's line
+    await ledger.settle(WEDNESDAY);
+    await payouts.createDue(WEDNESDAY);
+    dataOf(await refund(t.app, owner, b.id, { amount: 500 })); // after: a line of the next payout
+    const c = await fulfilledOrder(owner, tariff.id, 7000, '2026-11-28T10:00:00Z');
+    await ledger.settle(NEXT_WEDNESDAY);
+    await payouts.createDue(NEXT_WEDNESDAY);
+
+    const base = `/api/PaymentReport/${owner.market.id}`;
+    const { items } = dataOf<PayoutListPage>(
+      await call(t.app, owner.token, 'GET', `/api/Payout/list/${owner.market.id}?sort=oldest`),
+    );
+    const [first, second] = items as [PayoutListPage['items'][number], PayoutListPage['items'][number]];
+    const report = async (id: string, q = '') =>
+      dataOf<PayoutReport>(await call(t.app, owner.token, 'GET', `${base}?payoutId=${id}${q}`));
+
+    const one = await report(first.id);
+    expect(one.lines.items.map((l) => [l.kind, l.orderName, l.gross, l.refunds, l.fees, l.amount])).toEqual([
+      ['order', a.name, 3500, -1000, -providerFee(3500), 2500 - providerFee(3500)],
+      ['order', b.name, 5500, 0, -providerFee(5500), 5500 - providerFee(5500)],
+    ]);
+    expect(one.payout).toMatchObject({ gross: 9000, refunds: -1000, fees: -(providerFee(3500) + providerFee(5500)) });
+    const sum = (r: PayoutReport) => r.lines.items.reduce((total, l) => total + l.amount, 0);
+    for (const r of [one, await report(second.id)]) {
+      expect(sum(r)).toBe(r.payout.amount);
+      expect(r.payout.gross + r.payout.refunds + r.payout.fees + r.payout.adjustments).toBe(r.payout.amount);
+      expect(r.history.map((h) => h.event)).toEqual(['created', 'sent']);
+    }
+    const two = await report(second.id);
+    expect(two.lines.items.map((l) => [l.kind, l.orderName, l.amount])).toEqual([
+      ['refund', b.name, -500],
+      ['order', c.name, 7500 - providerFee(7500)],
+    ]);
+    expect(two.payout).toMatchObject({ gross: 7500, refunds: -500, amount: 7000 - providerFee(7500) });
+    const paged = await report(second.id, '&pageSize=1&page=2');
+    expect([paged.lines.total, paged.lines.items.map((l) => l.kind)]).toEqual([2, ['order']]);
+
+    // The payouts as a file: the 13 columns, a row each, amounts in manat, the account masked.
+    const csv = await call(t.app, owner.token, 'GET', `${base}?format=csv&sort=oldest`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const [header, ...rows] = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(header?.split(',')).toEqual([
+      'id',
+      'created_at',
+      'period_from',
+      'period_to',
+      'gross_sales',
+      'refunds',
+      'fees',
+      'adjustments',
+      'net_amount',
+      'status',
+      'arrival_date',
+      'paid_at',
+      'account',
+    ]);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toContain(`${first.id},`);
+    expect(rows[0]).toContain(',90.00,-10.00,');
+    expect(rows[0]).toContain(',pending,');
+    expect(rows[0]).toContain('•••• 1234');
+    const lines = await call(t.app, owner.token, 'GET', `${base}?payoutId=${second.id}&format=csv`);
+    expect(lines.body).toContain(`refund,`);
+    expect(lines.body).toContain(`${c.name}`);
+    const xlsx = await call(t.app, owner.token, 'GET', `${base}?format=xlsx&status=pending`);
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-disposition']).toMatch(/payouts\.xlsx"$/);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK'); // a zip: the workbook
+
+    // Another store's payout, an id that is none, no payout and no format: refused.
+    const stranger = await store();
+    expect((await call(t.app, stranger.owner.token, 'GET', `${base}?payoutId=${first.id}`)).statusCode).toBe(404);
+    expect(
+      (
+        await call(
+          t.app,
+          stranger.owner.token,
+          'GET',
+          `/api/PaymentReport/${stranger.owner.market.id}?payoutId=${first.id}`,
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect((await call(t.app, owner.token, 'GET', `${base}?payoutId=nope`)).statusCode).toBe(400);
+    const nothing = await call(t.app, owner.token, 'GET', base);
+    expect(nothing.statusCode).toBe(400);
+    expect(errorOf(nothing).fields?.format?.code).toBe('required');
     expect(await ledger.check(owner.market.id)).toEqual([]);
   });
 });

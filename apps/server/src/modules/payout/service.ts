@@ -7,10 +7,16 @@ import {
   maskAccount,
   PAYOUT_MINIMUM,
   PAYOUT_PERIODS,
+  type PayoutLine,
+  type PayoutLineKind,
+  type PayoutListItem,
   type PayoutListPage,
   type PayoutListQuery,
   type PayoutPeriod,
+  type PayoutReport,
   type PayoutSettings,
+  type PayoutSort,
+  type PayoutStatus,
   payoutDue,
   SETTLEMENT,
   type saveBankDetailsSchema,
@@ -123,53 +129,74 @@ export class PayoutService {
     marketId: string,
     query: Required<Pick<PayoutListQuery, 'sort' | 'page' | 'pageSize'>> & PayoutListQuery,
   ): Promise<PayoutListPage> {
-    // Days are Baku's, as the settlement calendar's.
-    const offset = `${SETTLEMENT.utcOffsetHours} hours`;
-    const where = [sql`p.market_id = ${marketId}`];
-    if (query.status) where.push(sql`p.status = ${query.status}`);
-    if (query.from)
-      where.push(sql`p.created_at >= (${query.from}::date::timestamp - ${offset}::interval) at time zone 'UTC'`);
-    if (query.to)
-      where.push(sql`p.created_at < ((${query.to}::date + 1)::timestamp - ${offset}::interval) at time zone 'UTC'`);
-    if (query.minAmount !== undefined) where.push(sql`p.amount >= ${query.minAmount}`);
-    if (query.maxAmount !== undefined) where.push(sql`p.amount <= ${query.maxAmount}`);
-    const filter = sql.join(where, sql` and `);
-    const order = {
-      newest: sql`p.created_at desc, p.id desc`,
-      oldest: sql`p.created_at, p.id`,
-      amountDesc: sql`p.amount desc, p.created_at desc, p.id desc`,
-      amountAsc: sql`p.amount, p.created_at desc, p.id desc`,
-    }[query.sort];
+    const { filter, order } = listFilter(marketId, query);
     const page = Number(query.page);
     const pageSize = Number(query.pageSize);
     const [rows, counted] = await Promise.all([
-      this.ctx.db.execute(sql`select p.id, p.amount, p.status, p.period, p.period_from, p.period_to, p.created_at,
-          p.arrives_at, p.paid_at, p.failed_at, p.failure_reason, b.settlement_account, b.bank
-        from payouts p join bank_details b on b.id = p.bank_details_id
-        where ${filter} order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`),
+      this.ctx.db.execute(sql`select ${LIST_ITEM} where ${filter} order by ${order}
+        limit ${pageSize} offset ${(page - 1) * pageSize}`),
       this.ctx.db.execute(sql`select count(*)::int as total from payouts p where ${filter}`),
     ]);
-    const iso = (value: unknown) => (value === null ? null : new Date(value as string).toISOString());
     return {
-      items: rowsOf<Record<string, unknown>>(rows).map((r) => ({
-        id: r.id as string,
-        amount: Number(r.amount),
-        status: r.status as PayoutListPage['items'][number]['status'],
-        period: r.period as PayoutPeriod,
-        periodFrom: iso(r.period_from) as string,
-        periodTo: iso(r.period_to) as string,
-        createdAt: iso(r.created_at) as string,
-        arrivesAt: iso(r.arrives_at) as string,
-        paidAt: iso(r.paid_at),
-        failedAt: iso(r.failed_at),
-        failureReason: (r.failure_reason as string | null) ?? null,
-        account: maskAccount(r.settlement_account as string),
-        bank: r.bank as string,
-      })),
+      items: rowsOf<Record<string, unknown>>(rows).map(toListItem),
       total: Number(rowsOf<{ total: number }>(counted)[0]?.total ?? 0),
       page,
       pageSize,
     };
+  }
+
+  /**
+   * One payout's reconciliation report: the payout with its totals, what happened to it, and a page
+   * of its lines (all of them with `pageSize` undefined: the export) — each order it settles with
+   * its sale, fee and refunds before settlement, each later refund, returned payout, subscription
+   * charge and adjustment; they sum to the payout (payout_entries).
+   */
+  async report(marketId: string, payoutId: string, page: number, pageSize?: number): Promise<PayoutReport> {
+    const [row] = rowsOf<Record<string, unknown>>(
+      await this.ctx.db.execute(sql`select ${LIST_ITEM} where p.id = ${payoutId} and p.market_id = ${marketId}`),
+    );
+    if (!row) throw new AppError('NOT_FOUND');
+    const payout = toListItem(row);
+    const history: PayoutReport['history'] = [{ event: 'created', at: payout.createdAt, note: null }];
+    const sentAt = iso(row.sent_at);
+    if (sentAt) history.push({ event: 'sent', at: sentAt, note: null });
+    if (payout.paidAt) history.push({ event: 'paid', at: payout.paidAt, note: null });
+    if (payout.failedAt) history.push({ event: 'failed', at: payout.failedAt, note: payout.failureReason });
+    const window = pageSize === undefined ? sql`` : sql`limit ${pageSize} offset ${(page - 1) * pageSize}`;
+    const [lines, counted] = await Promise.all([
+      this.ctx.db.execute(sql`select e.id, e.kind, e.amount, e.created_at, e.order_id, e.payout_id, e.note,
+          o.name as order_name, o.paid_at, parts.gross, parts.fees, parts.refunds
+        from payout_entries s join ledger_entries e on e.id = s.entry_id
+        left join orders o on o.id = e.order_id
+        left join lateral (
+          select sum(x.amount) filter (where x.kind = 'sale') as gross,
+            sum(x.amount) filter (where x.kind = 'fee') as fees,
+            sum(x.amount) filter (where x.kind = 'refund') as refunds
+          from ledger_entries x
+          where e.kind = 'release' and x.order_id = e.order_id and x.account = 'pending'
+            and x.kind in ('sale', 'fee', 'refund')
+        ) parts on true
+        where s.payout_id = ${payoutId} order by e.created_at, o.number nulls last, e.id ${window}`),
+      this.ctx.db.execute(sql`select count(*)::int as total from payout_entries where payout_id = ${payoutId}`),
+    ]);
+    const total = Number(rowsOf<{ total: number }>(counted)[0]?.total ?? 0);
+    return {
+      payout,
+      history,
+      lines: {
+        items: rowsOf<Record<string, unknown>>(lines).map(toLine),
+        total,
+        page,
+        pageSize: pageSize ?? total,
+      },
+    };
+  }
+
+  /** Every payout the list's filters match, in its order: the export's rows. */
+  async exportList(marketId: string, query: PayoutListQuery & { sort: PayoutSort }): Promise<PayoutListItem[]> {
+    const { filter, order } = listFilter(marketId, query);
+    const rows = await this.ctx.db.execute(sql`select ${LIST_ITEM} where ${filter} order by ${order} limit 100000`);
+    return rowsOf<Record<string, unknown>>(rows).map(toListItem);
   }
 
   /**
@@ -207,24 +234,44 @@ export class PayoutService {
       await this.ctx.db.execute(sql`
         with details as (
           select id from bank_details where market_id = ${marketId} order by saved_at desc, id desc limit 1
-        ), available as (
-          select coalesce(sum(amount), 0)::int as amount from ledger_entries
-          where market_id = ${marketId} and account = 'available'
+        ), lines as (
+          -- Everything that came to available and no payout has taken yet: it sums to the balance.
+          select e.id, e.kind, e.amount, e.order_id from ledger_entries e
+          where e.market_id = ${marketId} and e.account = 'available' and e.kind <> 'payout'
+            and not exists (select 1 from payout_entries s where s.entry_id = e.id)
+        ), totals as (
+          select coalesce(sum(amount), 0)::int as amount,
+            coalesce(sum(amount) filter (where kind = 'refund'), 0)::int as refunds,
+            coalesce(sum(amount) filter (where kind not in ('release', 'refund')), 0)::int as adjustments
+          from lines
+        ), parts as (
+          -- A release carries an order's net; its sale, fee and refunds before it are on pending.
+          select coalesce(sum(o.amount) filter (where o.kind = 'sale'), 0)::int as gross,
+            coalesce(sum(o.amount) filter (where o.kind = 'fee'), 0)::int as fees,
+            coalesce(sum(o.amount) filter (where o.kind = 'refund'), 0)::int as refunds
+          from ledger_entries o
+          where o.order_id in (select order_id from lines where kind = 'release')
+            and o.account = 'pending' and o.kind in ('sale', 'fee', 'refund')
         ), covers as (
           select coalesce(
             (select max(period_to) from payouts where market_id = ${marketId}),
             (select min(created_at) from ledger_entries where market_id = ${marketId}),
             ${dayStart}::timestamptz) as since
         ), payout as (
-          insert into payouts (market_id, amount, period, period_to, period_from, bank_details_id, arrives_at, created_at)
-          select ${marketId}, available.amount, ${period}, ${dayStart}, covers.since, details.id, ${now}, ${now}
-          from available, details, covers
-          where available.amount >= ${PAYOUT_MINIMUM}
+          insert into payouts (market_id, amount, gross, refunds, fees, adjustments, period, period_to, period_from,
+            bank_details_id, arrives_at, created_at)
+          select ${marketId}, totals.amount, parts.gross, parts.refunds + totals.refunds, parts.fees, totals.adjustments,
+            ${period}, ${dayStart}, covers.since, details.id, ${now}, ${now}
+          from totals, parts, details, covers
+          where totals.amount >= ${PAYOUT_MINIMUM}
           on conflict (market_id, period_to) do nothing
           returning id, amount
+        ), swept as (
+          insert into payout_entries (entry_id, payout_id) select lines.id, payout.id from lines, payout
         ), moved as (
-          insert into ledger_entries (market_id, account, kind, amount, payout_id)
-          select ${marketId}, a.account, 'payout', case a.account when 'available' then -payout.amount else payout.amount end, payout.id
+          insert into ledger_entries (market_id, account, kind, amount, payout_id, created_at)
+          select ${marketId}, a.account, 'payout', case a.account when 'available' then -payout.amount else payout.amount end,
+            payout.id, ${now}
           from payout cross join (values ('available'), ('in_transit')) as a(account)
         )
         select id from payout`),
@@ -244,7 +291,7 @@ export class PayoutService {
         now,
       );
       const [sent] = rowsOf<{ id: string }>(
-        await this.ctx.db.execute(sql`update payouts set provider_ref = ${ref}, arrives_at = ${arrivesAt}
+        await this.ctx.db.execute(sql`update payouts set provider_ref = ${ref}, arrives_at = ${arrivesAt}, sent_at = ${now}
           where id = ${payout.id} and provider_ref is null returning id`),
       );
       if (sent) await this.tellOwner(payout);
@@ -277,9 +324,9 @@ export class PayoutService {
             where id = ${payout.id} and status = 'pending'
             returning id, market_id, amount
           ), moved as (
-            insert into ledger_entries (market_id, account, kind, amount, payout_id)
+            insert into ledger_entries (market_id, account, kind, amount, payout_id, created_at)
             select changed.market_id, a.account, ${paid ? 'payout_paid' : 'payout_failed'},
-              case a.account when 'in_transit' then -changed.amount else changed.amount end, changed.id
+              case a.account when 'in_transit' then -changed.amount else changed.amount end, changed.id, ${now}
             from changed cross join (values ('in_transit'), (${paid ? 'paid_out' : 'available'})) as a(account)
           )
           select id from changed`),
@@ -306,6 +353,84 @@ export class PayoutService {
       this.ctx.log.error({ err: error, payoutId: payout.id }, 'telling the owner of a payout failed');
     }
   }
+}
+
+/** The columns and join of a payouts list item (p: payouts). */
+const LIST_ITEM = sql`p.id, p.amount, p.gross, p.refunds, p.fees, p.adjustments, p.status, p.period, p.period_from,
+  p.period_to, p.created_at, p.arrives_at, p.sent_at, p.paid_at, p.failed_at, p.failure_reason, b.settlement_account, b.bank
+  from payouts p join bank_details b on b.id = p.bank_details_id`;
+
+function iso(value: unknown): string | null {
+  return value === null || value === undefined ? null : new Date(value as string).toISOString();
+}
+
+const LINE_KINDS: Record<string, PayoutLineKind> = {
+  release: 'order',
+  refund: 'refund',
+  payout_failed: 'returned',
+  subscription: 'subscription',
+  adjustment: 'adjustment',
+};
+
+function toLine(r: Record<string, unknown>): PayoutLine {
+  const kind = LINE_KINDS[r.kind as string] ?? 'adjustment';
+  const amount = Number(r.amount);
+  return {
+    id: r.id as string,
+    kind,
+    at: iso(r.created_at) as string,
+    orderId: (r.order_id as string | null) ?? null,
+    orderName: (r.order_name as string | null) ?? null,
+    paidAt: iso(r.paid_at),
+    gross: Number(r.gross ?? 0),
+    refunds: kind === 'refund' ? amount : Number(r.refunds ?? 0),
+    fees: Number(r.fees ?? 0),
+    amount,
+    returnedPayoutId: kind === 'returned' ? ((r.payout_id as string | null) ?? null) : null,
+    note: (r.note as string | null) ?? null,
+  };
+}
+
+function toListItem(r: Record<string, unknown>): PayoutListItem {
+  return {
+    id: r.id as string,
+    amount: Number(r.amount),
+    gross: Number(r.gross),
+    refunds: Number(r.refunds),
+    fees: Number(r.fees),
+    adjustments: Number(r.adjustments),
+    status: r.status as PayoutStatus,
+    period: r.period as PayoutPeriod,
+    periodFrom: iso(r.period_from) as string,
+    periodTo: iso(r.period_to) as string,
+    createdAt: iso(r.created_at) as string,
+    arrivesAt: iso(r.arrives_at) as string,
+    paidAt: iso(r.paid_at),
+    failedAt: iso(r.failed_at),
+    failureReason: (r.failure_reason as string | null) ?? null,
+    account: maskAccount(r.settlement_account as string),
+    bank: r.bank as string,
+  };
+}
+
+/** The list's filters and sort as SQL (p: payouts); days are Baku's, as the settlement calendar's. */
+function listFilter(marketId: string, query: PayoutListQuery & { sort: PayoutSort }) {
+  const offset = `${SETTLEMENT.utcOffsetHours} hours`;
+  const where = [sql`p.market_id = ${marketId}`];
+  if (query.status) where.push(sql`p.status = ${query.status}`);
+  if (query.from)
+    where.push(sql`p.created_at >= (${query.from}::date::timestamp - ${offset}::interval) at time zone 'UTC'`);
+  if (query.to)
+    where.push(sql`p.created_at < ((${query.to}::date + 1)::timestamp - ${offset}::interval) at time zone 'UTC'`);
+  if (query.minAmount !== undefined) where.push(sql`p.amount >= ${query.minAmount}`);
+  if (query.maxAmount !== undefined) where.push(sql`p.amount <= ${query.maxAmount}`);
+  const order = {
+    newest: sql`p.created_at desc, p.id desc`,
+    oldest: sql`p.created_at, p.id`,
+    amountDesc: sql`p.amount desc, p.created_at desc, p.id desc`,
+    amountAsc: sql`p.amount, p.created_at desc, p.id desc`,
+  }[query.sort];
+  return { filter: sql.join(where, sql` and `), order };
 }
 
 function sameDetails(current: NonNullable<BankDetails>, next: BankDetailsFields): boolean {

@@ -84,7 +84,7 @@ const NAV: NavItem[] = [
     key: 'settings',
     icon: IconSettings,
     to: '/cp/general',
-    also: ['/cp/shipping-and-delivery', '/cp/analytics-integration'],
+    also: ['/cp/shipping-and-delivery', '/cp/analytics-integration', '/cp/balance-payout', '/cp/payout-details'],
   },
 ];
 

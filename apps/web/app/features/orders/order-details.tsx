@@ -3,7 +3,6 @@ import { type Address, formatMoney, type Language, type OrderDetails, regionName
 import {
   IconArchive,
   IconArchiveOff,
-  IconArrowLeft,
   IconMail,
   IconPhone,
   IconReceiptRefund,
@@ -12,14 +11,14 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { formatDateTime } from '../../lib/display';
 import { errorText } from '../../lib/form';
 import { useNotice } from '../../ui/notice';
-import { LoadError } from '../../ui/panel';
+import { BackLink, LoadError } from '../../ui/panel';
 import { useRootData } from '../../ui/preferences';
 import { canFulfil, canRefund, refundable } from './actions';
 import { FulfillmentBadge, PaymentBadge } from './badges';
-import { displayPhone, formatDateTime } from './format';
+import { displayPhone } from './format';
 import { FulfilModal } from './fulfil-modal';
 import { LineSummary } from './line-summary';
 import { orderQuery, useArchiveOrder } from './queries';
@@ -60,23 +59,12 @@ export function OrderDetailsScreen({
   if (order.isError) {
     return (
       <Stack gap="lg" maw={720}>
-        <BackLink {...back} />
+        <BackLink {...back} testId="order-back" />
         <LoadError error={order.error} onRetry={() => void order.refetch()} back={back} />
       </Stack>
     );
   }
   return <Details order={order.data} timeZone={timeZone} />;
-}
-
-function BackLink({ to, label }: { to: string; label: string }) {
-  return (
-    <Anchor component={Link} to={to} size="sm" c="dimmed" w="fit-content" data-testid="order-back">
-      <Group gap={4} wrap="nowrap">
-        <IconArrowLeft size={14} aria-hidden />
-        {label}
-      </Group>
-    </Anchor>
-  );
 }
 
 function Card({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
@@ -114,7 +102,7 @@ function Details({ order, timeZone }: { order: OrderDetails; timeZone: string })
   return (
     <Stack gap="lg" maw={1200} data-testid="order-details" data-id={order.id}>
       <Stack gap={4}>
-        <BackLink to={ORDERS_PATH} label={t('orders.list.title')} />
+        <BackLink to={ORDERS_PATH} label={t('orders.list.title')} testId="order-back" />
         <Group justify="space-between" align="flex-end" gap="sm">
           <Stack gap={4}>
             <Group gap="sm" align="center">

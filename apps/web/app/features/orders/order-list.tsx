@@ -27,17 +27,16 @@ import { IconDownload, IconFilterOff, IconReceipt } from '@tabler/icons-react';
 import { type MouseEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { formatDate } from '../../lib/display';
+import { formatDate, formatTime } from '../../lib/display';
 import { errorText } from '../../lib/form';
 import { pageCount, useListView } from '../../lib/use-list-view';
+import { DateRangeFilter } from '../../ui/date-range';
 import { ListEmpty } from '../../ui/list-empty';
 import { ListFooter } from '../../ui/list-footer';
 import { useNotice } from '../../ui/notice';
 import { useRootData } from '../../ui/preferences';
 import { SearchInput } from '../../ui/search-input';
 import { FulfillmentBadge, PaymentBadge } from './badges';
-import { DateRangeFilter } from './date-range';
-import { formatTime } from './format';
 import {
   type FulfillmentFilter,
   isFiltered,

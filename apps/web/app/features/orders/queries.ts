@@ -10,6 +10,7 @@ import type {
 } from '@shop/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, apiGet } from '../../lib/api';
+import { downloadFile } from '../../lib/download';
 import { tags } from '../../lib/query';
 import { orderQueryString } from './list-params';
 
@@ -71,29 +72,7 @@ export const useArchiveOrder = () => useOrderAction<{ archived: boolean }>('arch
  */
 export async function downloadOrdersCsv(marketId: string, query: ListQuery): Promise<void> {
   const { page: _page, pageSize: _pageSize, ...filters } = query;
-  let response: Response;
-  try {
-    response = await fetch(`/api/Order/export?${orderQueryString(marketId, filters)}`, { credentials: 'same-origin' });
-  } catch (error) {
-    throw new ApiError('NETWORK_ERROR', 0, String(error));
-  }
-  if (!response.ok) {
-    const payload = await response.json().catch(() => null);
-    const code = payload?.error?.code ?? 'INTERNAL';
-    throw new ApiError(code, response.status, payload?.error?.message ?? response.statusText);
-  }
-  const blob = await response.blob();
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'orders.csv';
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the URL after the click returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return downloadFile(`/Order/export?${orderQueryString(marketId, filters)}`, 'orders.csv');
 }
 
 /** The store's order settings, from GET /Market/get-store-by-id (Store tag): the owner's view carries them. */

@@ -16,9 +16,9 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../lib/display';
 import { useRootData } from '../../ui/preferences';
 import { describeEvent } from './events';
-import { formatDateTime } from './format';
 
 const ICONS: Record<OrderEventKind, Icon> = {
   placed: IconReceipt,

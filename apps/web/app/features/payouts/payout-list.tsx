@@ -1,6 +1,8 @@
 import {
+  Anchor,
   Badge,
   Group,
+  NumberInput,
   Pagination,
   Paper,
   SegmentedControl,
@@ -11,6 +13,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import {
   formatMoney,
   PAYOUT_PAGE_SIZE,
@@ -22,25 +25,55 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatDate } from '../../lib/display';
 import { errorText } from '../../lib/form';
-import { payoutListQuery } from './queries';
+import { DateRangeFilter } from '../../ui/date-range';
+import { ExportMenu } from './export-menu';
+import { payoutPath, STATUS_COLOR } from './format';
+import { downloadPayouts, payoutListQuery } from './queries';
 
-const STATUS_COLOR: Record<PayoutStatus, string> = { paid: 'green', pending: 'blue', failed: 'red' };
+/** Manat as typed → qəpik for the query (undefined while empty or not a number). */
+const toMinor = (value: string | number) =>
+  typeof value === 'number' && Number.isFinite(value) ? Math.round(value * 100) : undefined;
 
-/** The store's payouts: by status, sorted, a page at a time. */
+/** The store's payouts: by status, days made and amount, sorted, a page at a time; exported as CSV or XLSX. */
 export function PayoutList({ marketId, timeZone }: { marketId: string; timeZone: string }) {
   const { t, i18n } = useTranslation();
   const [status, setStatus] = useState<PayoutStatus | 'all'>('all');
   const [sort, setSort] = useState<(typeof PAYOUT_SORTS)[number]>('newest');
   const [page, setPage] = useState(1);
-  const list = useQuery(
-    payoutListQuery(marketId, {
-      status: status === 'all' ? undefined : status,
-      sort,
-      page,
-      pageSize: PAYOUT_PAGE_SIZE.default,
-    }),
+  const [days, setDays] = useState<{ from: string | null; to: string | null }>({ from: null, to: null });
+  const [amounts, setAmounts] = useState<{ min: string | number; max: string | number }>({ min: '', max: '' });
+  // Typing an amount reloads once the typing stops.
+  const [typed] = useDebouncedValue(amounts, 400);
+  const filters = {
+    status: status === 'all' ? undefined : status,
+    from: days.from ?? undefined,
+    to: days.to ?? undefined,
+    minAmount: toMinor(typed.min),
+    maxAmount: toMinor(typed.max),
+    sort,
+  };
+  const filtered =
+    status !== 'all' || days.from !== null || filters.minAmount !== undefined || filters.maxAmount !== undefined;
+  const list = useQuery(payoutListQuery(marketId, { ...filters, page, pageSize: PAYOUT_PAGE_SIZE.default }));
+
+  const amountInput = (which: 'min' | 'max') => (
+    <NumberInput
+      label={t(`payouts.list.${which}Amount`)}
+      value={amounts[which]}
+      onChange={(value) => {
+        setAmounts((current) => ({ ...current, [which]: value }));
+        setPage(1);
+      }}
+      min={0}
+      decimalScale={2}
+      hideControls
+      rightSection="₼"
+      w={{ base: '100%', xs: 120 }}
+      data-testid={`payout-${which}-amount`}
+    />
   );
   const day = (iso: string) => formatDate(iso, i18n.language, timeZone, t);
   const when = (p: PayoutListItem) =>
@@ -58,16 +91,6 @@ export function PayoutList({ marketId, timeZone }: { marketId: string; timeZone:
             {t('payouts.list.title')}
           </Title>
           <Group gap="sm">
-            <SegmentedControl
-              value={status}
-              onChange={(value) => {
-                setStatus(value as PayoutStatus | 'all');
-                setPage(1);
-              }}
-              data={['all', ...PAYOUT_STATUSES].map((value) => ({ value, label: t(`payouts.list.status.${value}`) }))}
-              aria-label={t('payouts.list.statusFilter')}
-              data-testid="payout-status-filter"
-            />
             <Select
               value={sort}
               onChange={(value) => value && setSort(value as (typeof PAYOUT_SORTS)[number])}
@@ -77,7 +100,38 @@ export function PayoutList({ marketId, timeZone }: { marketId: string; timeZone:
               w={200}
               data-testid="payout-sort"
             />
+            <ExportMenu
+              label={t('payouts.list.export')}
+              download={(format) => downloadPayouts(marketId, filters, format)}
+              testId="payout-export"
+            />
           </Group>
+        </Group>
+        <Group gap="sm" align="flex-end">
+          <SegmentedControl
+            value={status}
+            onChange={(value) => {
+              setStatus(value as PayoutStatus | 'all');
+              setPage(1);
+            }}
+            data={['all', ...PAYOUT_STATUSES].map((value) => ({ value, label: t(`payouts.list.status.${value}`) }))}
+            aria-label={t('payouts.list.statusFilter')}
+            data-testid="payout-status-filter"
+          />
+          <DateRangeFilter
+            from={days.from}
+            to={days.to}
+            onChange={(from, to) => {
+              setDays({ from, to });
+              setPage(1);
+            }}
+            label={t('payouts.list.days')}
+            placeholder={t('payouts.list.anyDay')}
+            clearLabel={t('payouts.list.clearDays')}
+            testId="payout-days"
+          />
+          {amountInput('min')}
+          {amountInput('max')}
         </Group>
         {list.isPending ? (
           <Skeleton h={160} radius="md" aria-busy="true" aria-label={t('common.loading')} />
@@ -87,7 +141,7 @@ export function PayoutList({ marketId, timeZone }: { marketId: string; timeZone:
           </Text>
         ) : list.data.items.length === 0 ? (
           <Text c="dimmed" data-testid="payouts-empty">
-            {status === 'all' ? t('payouts.list.none') : t('payouts.list.noneWithStatus')}
+            {filtered ? t('payouts.list.noneMatching') : t('payouts.list.none')}
           </Text>
         ) : (
           <>
@@ -105,7 +159,11 @@ export function PayoutList({ marketId, timeZone }: { marketId: string; timeZone:
                 <Table.Tbody>
                   {list.data.items.map((payout) => (
                     <Table.Tr key={payout.id} data-testid="payout-row" data-status={payout.status}>
-                      <Table.Td>{day(payout.createdAt)}</Table.Td>
+                      <Table.Td>
+                        <Anchor component={Link} to={payoutPath(marketId, payout.id)} data-testid="payout-link">
+                          {day(payout.createdAt)}
+                        </Anchor>
+                      </Table.Td>
                       <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                         {formatMoney(payout.amount, i18n.language)}
                       </Table.Td>

@@ -1,14 +1,17 @@
 import type {
   Balance,
   BankDetails,
+  ExportFormat,
   PayoutListPage,
   PayoutListQuery,
   PayoutPeriod,
+  PayoutReport,
   PayoutSettings,
   SaveBankDetailsInput,
 } from '@shop/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiGet } from '../../lib/api';
+import { downloadFile } from '../../lib/download';
 import { tags } from '../../lib/query';
 
 /** GET /Balance/{marketId}: the store's balances, sums of its ledger. */
@@ -50,17 +53,38 @@ export function useSavePayoutPeriod(marketId: string) {
   });
 }
 
+/** A query string of the values that are set. */
+function queryString(query: Record<string, unknown>): string {
+  return new URLSearchParams(
+    Object.entries(query)
+      .filter(([, value]) => value !== undefined && value !== null && value !== '')
+      .map(([key, value]) => [key, String(value)]),
+  ).toString();
+}
+
 /** GET /Payout/list/{marketId}: a page of the store's payouts (the previous page stays while the next loads). */
 export const payoutListQuery = (marketId: string, query: PayoutListQuery) =>
   queryOptions({
     queryKey: [...tags.store, 'payouts', marketId, query],
-    queryFn: () => {
-      const params = new URLSearchParams(
-        Object.entries(query)
-          .filter(([, value]) => value !== undefined && value !== '')
-          .map(([key, value]) => [key, String(value)]),
-      );
-      return apiGet<PayoutListPage>(`/Payout/list/${marketId}?${params}`);
-    },
+    queryFn: () => apiGet<PayoutListPage>(`/Payout/list/${marketId}?${queryString(query)}`),
     placeholderData: keepPreviousData,
   });
+
+/** GET /PaymentReport/{marketId}?payoutId=: one payout, its history and a page of its lines. */
+export const payoutReportQuery = (marketId: string, payoutId: string, page: number) =>
+  queryOptions({
+    queryKey: [...tags.store, 'payout-report', marketId, payoutId, page],
+    queryFn: () => apiGet<PayoutReport>(`/PaymentReport/${marketId}?${queryString({ payoutId, page, pageSize: 50 })}`),
+    placeholderData: keepPreviousData,
+  });
+
+/** The payouts the list's filters match (all pages) as a CSV or XLSX file: the 13 columns. */
+export function downloadPayouts(marketId: string, query: PayoutListQuery, format: ExportFormat): Promise<void> {
+  const { page: _page, pageSize: _pageSize, ...filters } = query;
+  return downloadFile(`/PaymentReport/${marketId}?${queryString({ ...filters, format })}`, `payouts.${format}`);
+}
+
+/** One payout's lines (its reconciliation report) as a file. */
+export function downloadPayoutLines(marketId: string, payoutId: string, format: ExportFormat): Promise<void> {
+  return downloadFile(`/PaymentReport/${marketId}?${queryString({ payoutId, format })}`, `payout.${format}`);
+}

@@ -13,6 +13,7 @@ import type {
 } from '@shop/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, apiGet } from '../../lib/api';
+import { downloadFile } from '../../lib/download';
 
 /**
  * Query keys of the Products tag (SPEC §7): everything under ['Products'] is refreshed after a
@@ -151,27 +152,5 @@ export function useImportProducts() {
  * fetched here and handed to the browser as a download.
  */
 export async function downloadProductsCsv(marketId: string): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/Products/export/${marketId}`, { credentials: 'same-origin' });
-  } catch (error) {
-    throw new ApiError('NETWORK_ERROR', 0, String(error));
-  }
-  if (!response.ok) {
-    const payload = await response.json().catch(() => null);
-    const code = payload?.error?.code ?? 'INTERNAL';
-    throw new ApiError(code, response.status, payload?.error?.message ?? response.statusText);
-  }
-  const blob = await response.blob();
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'products.csv';
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the URL after the click returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return downloadFile(`/Products/export/${marketId}`, 'products.csv');
 }
