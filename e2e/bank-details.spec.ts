@@ -15,6 +15,9 @@ const TEXT = {
     periodSaved: 'Payouts now go out every two weeks.',
     noPayouts: 'No payouts yet.',
     money: /^-?AZN\s[\d,]+\.\d{2}$/,
+    testMode: 'Test mode',
+    fee: '3.5% + AZN 0.20 per card payment',
+    feeExample: 'On an order of AZN 50.00 the fee is AZN 1.95, and AZN 48.05 comes to you.',
   },
   az: {
     title: 'Balans və ödənişlər',
@@ -27,6 +30,9 @@ const TEXT = {
     periodSaved: 'Ödənişlər indi iki həftədən bir göndəriləcək.',
     noPayouts: 'Hələ ödəniş yoxdur.',
     money: /^-?[\d.]+,\d{2}\s₼$/,
+    testMode: 'Test rejimi',
+    fee: 'Hər kart ödənişindən 3,5% + 0,20 ₼',
+    feeExample: '50,00 ₼ məbləğində sifarişdə komissiya 1,95 ₼ olur, sizə 48,05 ₼ çatır.',
   },
 } as const;
 
@@ -52,8 +58,18 @@ for (const language of ['az', 'en'] as const) {
     const field = (name: string) => page.getByTestId(`bank-${name}`);
     const notice = page.getByTestId('notice');
 
-    await test.step('the settings tabs lead to the screen, with the four balances', async () => {
+    await test.step('the payments tab says how shoppers pay and what a payment costs', async () => {
       await page.goto('/cp/general');
+      await page.getByTestId('settings-tab-payments').click();
+      await expect(page).toHaveURL(/\/cp\/payments$/);
+      // The journeys' server runs the sandbox: the merchant is told no real money moves.
+      await expect(page.getByTestId('payments-provider-status')).toHaveText(text.testMode);
+      await expect(page.getByTestId('payments-sandbox')).toBeVisible();
+      await expect(page.getByTestId('payments-fee')).toHaveText(text.fee);
+      await expect(page.getByTestId('payments-fee-example')).toHaveText(text.feeExample);
+    });
+
+    await test.step('the settings tabs lead to the balance screen, with the four balances', async () => {
       await page.getByTestId('settings-tab-balancePayout').click();
       await expect(page).toHaveURL(/\/cp\/balance-payout$/);
       await expect(page.getByTestId('cp-balance-payout-title')).toHaveText(text.title);

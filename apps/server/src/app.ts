@@ -200,7 +200,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(discountRoutes(ctx));
       await api.register(basketRoutes(ctx));
       await api.register(checkoutRoutes(ctx));
-      await api.register(paymentRoutes(payments));
+      await api.register(paymentRoutes(ctx, payments));
       await api.register(orderRoutes(ctx, payments));
       await api.register(customerRoutes(ctx));
       await api.register(abandonedRoutes(ctx));

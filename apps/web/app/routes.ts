@@ -29,6 +29,7 @@ export default [
       route('settings', 'routes/cp/settings.tsx'),
       route('home', 'routes/cp/home.tsx'),
       route('general', 'routes/cp/general.tsx'),
+      route('payments', 'routes/cp/payments.tsx'),
       route('balance-payout', 'routes/cp/balance-payout.tsx'),
       route('payout-details/:marketId/:id', 'routes/cp/payout-details.tsx'),
       route('products', 'routes/cp/products.tsx'),

@@ -78,3 +78,17 @@ export const balanceSchema = z.strictObject({
   currency: currencySchema,
 });
 export type Balance = z.infer<typeof balanceSchema>;
+
+/**
+ * GET /PaymentSettings/{marketId}: how the store takes payment — the card provider this platform
+ * runs on (Epoint, or the sandbox where no real money moves) and the methods shoppers see.
+ */
+export const PAYMENT_PROVIDERS = ['epoint', 'sandbox'] as const;
+export const paymentSettingsSchema = z.strictObject({
+  provider: z.enum(PAYMENT_PROVIDERS),
+  /** Real cards and real money (false in the sandbox). */
+  live: z.boolean(),
+  methods: z.array(z.strictObject({ method: z.enum(['card']), enabled: z.boolean() })),
+  fee: z.strictObject({ percentBasisPoints: z.int(), pointOfSale: z.int() }),
+});
+export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;

@@ -58,3 +58,10 @@ function isUsableTag(language: string): boolean {
     return false;
   }
 }
+
+/** 3.5 → "3,5" / "3.5" as the language writes a number (Azerbaijani as formatMoney does, without its data in browsers). */
+export function formatDecimal(value: number, language: string): string {
+  const options = { maximumFractionDigits: 2 };
+  if (language === 'az' || !isUsableTag(language)) return new Intl.NumberFormat('de', options).format(value);
+  return new Intl.NumberFormat(language, options).format(value);
+}

@@ -480,6 +480,12 @@ const MARKET_ROUTES: MarketRoute[] = [
     access: 'owner',
   },
   {
+    route: 'GET /api/PaymentSettings/{marketId}',
+    request: (f) => get(`/api/PaymentSettings/${f.marketId}`),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
     // Another store's payout by id is refused in payouts.test.ts (the fixture has none).
     route: 'GET /api/PaymentReport/{marketId}',
     request: (f) => get(`/api/PaymentReport/${f.marketId}?format=csv`),

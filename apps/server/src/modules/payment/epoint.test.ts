@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addToBasket,
+  call,
   catalogOwner,
   confirmedCheckout,
   createProduct,
@@ -129,6 +130,15 @@ async function postResult(fields: Record<string, string>) {
   });
   return { status: response.status, body: (await response.json()) as { data?: unknown; error?: { code: string } } };
 }
+
+describe('how the store takes payment', () => {
+  it('a platform on Epoint takes real cards: the owner sees it live', async () => {
+    const settings = dataOf<{ provider: string; live: boolean }>(
+      await call(t.app, owner.token, 'GET', `/api/PaymentSettings/${owner.market.id}`),
+    );
+    expect([settings.provider, settings.live]).toEqual(['epoint', true]);
+  });
+});
 
 describe('starting an Epoint payment', () => {
   it('sends Epoint a correctly signed request for the order’s amount in AZN and the shopper to its card page', async () => {

@@ -103,6 +103,20 @@ function signedResult(paymentId: string, amount: number, fields: Record<string, 
 
 const postResult = (body: unknown) => shop(t.app, 'POST', '/api/Payment/result/sandbox', body);
 
+describe('how the store takes payment', () => {
+  it('the owner sees the sandbox named as no real money, card payments on, and the fee; another merchant sees nothing', async () => {
+    const url = `/api/PaymentSettings/${owner.market.id}`;
+    expect(dataOf(await call(t.app, owner.token, 'GET', url))).toEqual({
+      provider: 'sandbox',
+      live: false,
+      methods: [{ method: 'card', enabled: true }],
+      fee: { percentBasisPoints: 350, pointOfSale: 20 },
+    });
+    const stranger = await catalogOwner(t.app);
+    expect((await call(t.app, stranger.token, 'GET', url)).statusCode).toBe(404);
+  });
+});
+
 describe('paying with the sandbox’s test cards', () => {
   it('the approve card: the order is paid, stock sold, basket emptied and a confirmation mailed in the shopper’s language', async () => {
     const { productId, uniqueCode, email, order } = await placed({ stock: 5, quantity: 2, language: 'az' });

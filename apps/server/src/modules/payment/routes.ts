@@ -1,7 +1,9 @@
 import {
   checkoutSchema,
+  FEE_PLANS,
   isUuid,
   paymentCallbackSchema,
+  paymentSettingsSchema,
   paymentStartedSchema,
   startPaymentSchema,
   uniqueCodeSchema,
@@ -9,6 +11,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireMarket } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { ok } from '../../platform/responses.js';
 import type { PaymentService } from './service.js';
@@ -27,7 +31,7 @@ export function acceptForms(scope: FastifyInstance) {
   });
 }
 
-export function paymentRoutes(payments: PaymentService): FastifyPluginAsyncZod {
+export function paymentRoutes(ctx: AppContext, payments: PaymentService): FastifyPluginAsyncZod {
   return async (app) => {
     // Providers post their results as a form (Epoint) or JSON.
     acceptForms(app);
@@ -70,6 +74,30 @@ export function paymentRoutes(payments: PaymentService): FastifyPluginAsyncZod {
         if (!isUuid(request.params.orderId)) throw new AppError('NOT_FOUND');
         if (!uniqueCodeSchema.safeParse(request.query.uniqueCode).success) throw new AppError('NOT_FOUND');
         return { data: await payments.orderStatus(request.params.orderId, request.query.uniqueCode) };
+      },
+    );
+
+    // The owner's: how the store takes payment (cp/payments).
+    app.get(
+      '/PaymentSettings/:marketId',
+      {
+        schema: {
+          tags: ['Payment'],
+          params: z.object({ marketId: text }),
+          response: ok(paymentSettingsSchema),
+        },
+      },
+      async (request) => {
+        await requireMarket(ctx.db, request, request.params.marketId);
+        const provider = payments.provider.name;
+        return {
+          data: {
+            provider,
+            live: provider === 'epoint',
+            methods: [{ method: 'card' as const, enabled: true }],
+            fee: FEE_PLANS.standard,
+          },
+        };
       },
     );
   };

@@ -184,6 +184,9 @@ describe('payouts', () => {
         expect(await balanceOf(owner)).toMatchObject({ available: 0, inTransit: net });
         expect(await new LedgerService(t.ctx.db).check(owner.market.id)).toEqual([]);
       }
+      // A batch at a time, every payout due is asked about in one run.
+      await one.advance(ARRIVED, 1);
+      for (const { owner } of stores) expect(await balanceOf(owner)).toMatchObject({ inTransit: 0, paidOut: net });
     } finally {
       await second?.close();
     }

@@ -279,22 +279,28 @@ export class PayoutService {
     return Boolean(made);
   }
 
-  /** Hands payouts the provider has not taken yet to it (a crash between making and sending). */
-  private async sendUnsent(now: Date): Promise<void> {
-    const unsent = rowsOf<PayoutRow>(
-      await this.ctx.db.execute(sql`select ${PAYOUT_ROW}
-        where p.status = 'pending' and p.provider_ref is null order by p.created_at limit 500`),
-    );
-    for (const payout of unsent) {
-      const { ref, arrivesAt } = await this.provider.send(
-        { id: payout.id, amount: payout.amount, settlementAccount: payout.settlement_account, swift: payout.swift },
-        now,
+  /**
+   * Hands payouts the provider has not taken yet to it — a settlement day's, and any a crash left
+   * between making and sending — all of them, a batch at a time.
+   */
+  private async sendUnsent(now: Date, batch = 500): Promise<void> {
+    for (;;) {
+      const unsent = rowsOf<PayoutRow>(
+        await this.ctx.db.execute(sql`select ${PAYOUT_ROW}
+          where p.status = 'pending' and p.provider_ref is null order by p.created_at, p.id limit ${batch}`),
       );
-      const [sent] = rowsOf<{ id: string }>(
-        await this.ctx.db.execute(sql`update payouts set provider_ref = ${ref}, arrives_at = ${arrivesAt}, sent_at = ${now}
-          where id = ${payout.id} and provider_ref is null returning id`),
-      );
-      if (sent) await this.tellOwner(payout);
+      for (const payout of unsent) {
+        const { ref, arrivesAt } = await this.provider.send(
+          { id: payout.id, amount: payout.amount, settlementAccount: payout.settlement_account, swift: payout.swift },
+          now,
+        );
+        const [sent] = rowsOf<{ id: string }>(
+          await this.ctx.db.execute(sql`update payouts set provider_ref = ${ref}, arrives_at = ${arrivesAt}, sent_at = ${now}
+            where id = ${payout.id} and provider_ref is null returning id`),
+        );
+        if (sent) await this.tellOwner(payout);
+      }
+      if (unsent.length < batch) return;
     }
   }
 
@@ -303,39 +309,48 @@ export class PayoutService {
    * paid_out, failed back to available (and tells the owner why) — the status and the ledger pair
    * in one statement that only a still-pending payout passes, so each happens once.
    */
-  async advance(now: Date): Promise<number> {
+  async advance(now: Date, batch = 500): Promise<number> {
     await this.sendUnsent(now);
-    const due = rowsOf<PayoutRow & { provider_ref: string }>(
-      await this.ctx.db.execute(sql`select p.provider_ref, ${PAYOUT_ROW}
-        where p.status = 'pending' and p.provider_ref is not null and p.arrives_at <= ${now}
-        order by p.arrives_at limit 500`),
-    );
     let settled = 0;
-    for (const payout of due) {
-      const state = await this.provider.status(payout.provider_ref, now);
-      if (state.status === 'pending') continue;
-      const paid = state.status === 'paid';
-      const [changed] = rowsOf<{ id: string }>(
-        await this.ctx.db.execute(sql`
-          with changed as (
-            update payouts set status = ${state.status},
-              paid_at = ${paid ? state.at : null}, failed_at = ${paid ? null : state.at},
-              failure_reason = ${paid ? null : state.reason}
-            where id = ${payout.id} and status = 'pending'
-            returning id, market_id, amount
-          ), moved as (
-            insert into ledger_entries (market_id, account, kind, amount, payout_id, created_at)
-            select changed.market_id, a.account, ${paid ? 'payout_paid' : 'payout_failed'},
-              case a.account when 'in_transit' then -changed.amount else changed.amount end, changed.id, ${now}
-            from changed cross join (values ('in_transit'), (${paid ? 'paid_out' : 'available'})) as a(account)
-          )
-          select id from changed`),
+    // Every payout due, a batch at a time, past the ones the provider still has on their way.
+    let after = sql``;
+    for (;;) {
+      const due = rowsOf<PayoutRow & { provider_ref: string; arrives_at: Date | string }>(
+        await this.ctx.db.execute(sql`select p.provider_ref, p.arrives_at, ${PAYOUT_ROW}
+          where p.status = 'pending' and p.provider_ref is not null and p.arrives_at <= ${now} ${after}
+          order by p.arrives_at, p.id limit ${batch}`),
       );
-      if (!changed) continue;
-      settled++;
-      if (state.status === 'failed') await this.tellOwner(payout, state.reason);
+      for (const payout of due) if (await this.settleOne(payout, now)) settled++;
+      const last = due.at(-1);
+      if (!last || due.length < batch) return settled;
+      after = sql`and (p.arrives_at, p.id) > (${new Date(last.arrives_at)}, ${last.id})`;
     }
-    return settled;
+  }
+
+  /** Asks the provider about one payout and records its outcome; true when it changed. */
+  private async settleOne(payout: PayoutRow & { provider_ref: string }, now: Date): Promise<boolean> {
+    const state = await this.provider.status(payout.provider_ref, now);
+    if (state.status === 'pending') return false;
+    const paid = state.status === 'paid';
+    const [changed] = rowsOf<{ id: string }>(
+      await this.ctx.db.execute(sql`
+        with changed as (
+          update payouts set status = ${state.status},
+            paid_at = ${paid ? state.at : null}, failed_at = ${paid ? null : state.at},
+            failure_reason = ${paid ? null : state.reason}
+          where id = ${payout.id} and status = 'pending'
+          returning id, market_id, amount
+        ), moved as (
+          insert into ledger_entries (market_id, account, kind, amount, payout_id, created_at)
+          select changed.market_id, a.account, ${paid ? 'payout_paid' : 'payout_failed'},
+            case a.account when 'in_transit' then -changed.amount else changed.amount end, changed.id, ${now}
+          from changed cross join (values ('in_transit'), (${paid ? 'paid_out' : 'available'})) as a(account)
+        )
+        select id from changed`),
+    );
+    if (!changed) return false;
+    if (state.status === 'failed') await this.tellOwner(payout, state.reason);
+    return true;
   }
 
   /** The owner's e-mail about a payout; a mail that fails is logged, the payout stands. */

@@ -84,7 +84,13 @@ const NAV: NavItem[] = [
     key: 'settings',
     icon: IconSettings,
     to: '/cp/general',
-    also: ['/cp/shipping-and-delivery', '/cp/analytics-integration', '/cp/balance-payout', '/cp/payout-details'],
+    also: [
+      '/cp/shipping-and-delivery',
+      '/cp/analytics-integration',
+      '/cp/payments',
+      '/cp/balance-payout',
+      '/cp/payout-details',
+    ],
   },
 ];
 

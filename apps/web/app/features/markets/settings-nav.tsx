@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 /** The settings pages that exist, in the order of SPEC §2; each is its own route. */
 export const SETTINGS_PAGES = [
   { key: 'general', to: '/cp/general' },
+  { key: 'payments', to: '/cp/payments' },
   { key: 'balancePayout', to: '/cp/balance-payout' },
   { key: 'shipping', to: '/cp/shipping-and-delivery' },
   { key: 'analyticsIntegration', to: '/cp/analytics-integration' },
