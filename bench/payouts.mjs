@@ -20,6 +20,8 @@ const STORES = Number(process.env.BENCH_STORES ?? 10_000);
 const ORDERS_PER_STORE = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 8;
+/** `store` or `many`: one of the two parts. */
+const ONLY = process.env.BENCH_ONLY;
 const TARGET = { p99: 50, settleSeconds: 60 };
 const DAY = 86_400_000;
 
@@ -81,6 +83,11 @@ async function insertOrders(select, params) {
   );
 }
 
+/** Fresh statistics for the planner after a bulk insert (one statement each: VACUUM takes no transaction). */
+async function vacuum(...tables) {
+  for (const table of tables) await db.query(`vacuum analyze ${table}`);
+}
+
 const bankDetails = (markets) =>
   db.query(
     `insert into bank_details (market_id, tax_number, bank, bank_tax_number, code, correspondent_account, swift,
@@ -119,102 +126,106 @@ function measure(paths, token) {
 let failed = false;
 try {
   // ---- A store with 200,000 orders and two years of payouts ----------------------------------
-  const store = await benchStore(origin, 'payouts-bench@example.com', 'payouts-bench');
-  const marketId = store.market.id;
-  await bankDetails([marketId]);
-  let started = Date.now();
   const now = Date.now();
-  await insertOrders(
-    `select gen_random_uuid(), $1, 1000 + row_number() over (order by p), 1500 + (abs(hashtext(p::text)) % 20000), p,
+  if (ONLY !== 'many') {
+    const store = await benchStore(origin, 'payouts-bench@example.com', 'payouts-bench');
+    const marketId = store.market.id;
+    await bankDetails([marketId]);
+    const started = Date.now();
+    await insertOrders(
+      `select gen_random_uuid(), $1, 1000 + row_number() over (order by p), 1500 + (abs(hashtext(p::text)) % 20000), p,
        p + interval '1 day'
      from (select now() - interval '730 days' * random() as p from generate_series(1, ${ORDERS})) t`,
-    [marketId],
-  );
-  await db.query('vacuum analyze orders; vacuum analyze ledger_entries');
-  const seedSeconds = (Date.now() - started) / 1000;
-  const first = wednesdayFrom(now - 720 * DAY);
-  const weeks = Math.floor((now - DAY - first.getTime()) / (7 * DAY)) + 1;
-  const history = jobs('history', marketId, first.toISOString(), String(weeks));
-  await db.query('vacuum analyze payouts; vacuum analyze payout_entries; vacuum analyze ledger_entries');
-  const { rows: payoutRows } = await db.query(
-    'select id, amount from payouts where market_id = $1 order by created_at',
-    [marketId],
-  );
-  console.log(
-    `store: ${ORDERS} orders seeded in ${seedSeconds.toFixed(1)} s; ${weeks} weeks of settlement and payouts by the jobs in ${history.seconds} s (${history.released} orders released, ${history.made} payouts)`,
-  );
-  const some = (n) => payoutRows.filter((_, i) => i % Math.max(1, Math.floor(payoutRows.length / n)) === 0);
-  const median = payoutRows.map((p) => p.amount).sort((a, b) => a - b)[payoutRows.length >> 1];
-  const year = new Date(now - 365 * DAY).toISOString().slice(0, 10);
-  const cases = [
-    ['balance', [`/api/Balance/${marketId}`]],
-    ['payouts list, newest', [`/api/Payout/list/${marketId}`]],
-    [
-      'payouts list, filtered and sorted',
-      [
-        `/api/Payout/list/${marketId}?status=paid&sort=amountDesc&page=3`,
-        `/api/Payout/list/${marketId}?from=${year}&to=${new Date(now).toISOString().slice(0, 10)}&sort=oldest`,
-        `/api/Payout/list/${marketId}?minAmount=${median}&sort=amountAsc&page=2`,
-      ],
-    ],
-    ['payout report (50 lines)', some(20).map((p) => `/api/PaymentReport/${marketId}?payoutId=${p.id}`)],
-    ['payout report, page 10', some(20).map((p) => `/api/PaymentReport/${marketId}?payoutId=${p.id}&page=10`)],
-  ];
-  console.log('\ncase                               req/s   p50 ms   p99 ms   target');
-  for (const [name, paths] of cases) {
-    const r = await measure(paths, store.token);
-    const ok = r.p99 < TARGET.p99 && r.non2xx === 0 && r.errors === 0;
-    failed ||= !ok;
-    console.log(
-      `${name.padEnd(34)} ${String(r.rps).padStart(6)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)}   p99 < ${TARGET.p99} ${ok ? 'ok' : `MISSED (non-2xx ${r.non2xx}, errors ${r.errors})`}`,
+      [marketId],
     );
+    await vacuum('orders', 'ledger_entries');
+    const seedSeconds = (Date.now() - started) / 1000;
+    const first = wednesdayFrom(now - 720 * DAY);
+    const weeks = Math.floor((now - DAY - first.getTime()) / (7 * DAY)) + 1;
+    const history = jobs('history', marketId, first.toISOString(), String(weeks));
+    await vacuum('payouts', 'payout_entries', 'payout_queue', 'ledger_entries', 'orders');
+    const { rows: payoutRows } = await db.query(
+      'select id, amount from payouts where market_id = $1 order by created_at',
+      [marketId],
+    );
+    console.log(
+      `store: ${ORDERS} orders seeded in ${seedSeconds.toFixed(1)} s; ${weeks} weeks of settlement and payouts by the jobs in ${history.seconds} s (${history.released} orders released, ${history.made} payouts)`,
+    );
+    const some = (n) => payoutRows.filter((_, i) => i % Math.max(1, Math.floor(payoutRows.length / n)) === 0);
+    const median = payoutRows.map((p) => p.amount).sort((a, b) => a - b)[payoutRows.length >> 1];
+    const year = new Date(now - 365 * DAY).toISOString().slice(0, 10);
+    const cases = [
+      ['balance', [`/api/Balance/${marketId}`]],
+      ['payouts list, newest', [`/api/Payout/list/${marketId}`]],
+      [
+        'payouts list, filtered and sorted',
+        [
+          `/api/Payout/list/${marketId}?status=paid&sort=amountDesc&page=3`,
+          `/api/Payout/list/${marketId}?from=${year}&to=${new Date(now).toISOString().slice(0, 10)}&sort=oldest`,
+          `/api/Payout/list/${marketId}?minAmount=${median}&sort=amountAsc&page=2`,
+        ],
+      ],
+      ['payout report (50 lines)', some(20).map((p) => `/api/PaymentReport/${marketId}?payoutId=${p.id}`)],
+      ['payout report, page 10', some(20).map((p) => `/api/PaymentReport/${marketId}?payoutId=${p.id}&page=10`)],
+    ];
+    console.log('\ncase                               req/s   p50 ms   p99 ms   target');
+    for (const [name, paths] of cases) {
+      const r = await measure(paths, store.token);
+      const ok = r.p99 < TARGET.p99 && r.non2xx === 0 && r.errors === 0;
+      failed ||= !ok;
+      console.log(
+        `${name.padEnd(34)} ${String(r.rps).padStart(6)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)}   p99 < ${TARGET.p99} ${ok ? 'ok' : `MISSED (non-2xx ${r.non2xx}, errors ${r.errors})`}`,
+      );
+    }
   }
 
   // ---- One settlement day for 10,000 stores × 50 orders --------------------------------------
-  started = Date.now();
-  const other = await benchStore(origin, 'payouts-bench-many@example.com', 'payouts-bench-many');
-  const { rows: created } = await db.query(
-    `insert into markets (owner_id, name, sector_id)
+  if (ONLY !== 'store') {
+    const started = Date.now();
+    const other = await benchStore(origin, 'payouts-bench-many@example.com', 'payouts-bench-many');
+    const { rows: created } = await db.query(
+      `insert into markets (owner_id, name, sector_id)
      select $1, 'bench-many-' || i, (select sector_id from markets where id = $2)
      from generate_series(1, ${STORES}) i returning id`,
-    [other.owner.id, other.market.id],
-  );
-  const stores = created.map((r) => r.id);
-  await bankDetails(stores);
-  const day = wednesdayFrom(now + DAY);
-  // Fulfilled 8 to 30 days before the day: all past the 7-day hold.
-  await insertOrders(
-    `select gen_random_uuid(), m.id, 1000 + n, 1500 + (abs(hashtext(m.id::text || n)) % 20000),
+      [other.owner.id, other.market.id],
+    );
+    const stores = created.map((r) => r.id);
+    await bankDetails(stores);
+    const day = wednesdayFrom(now + DAY);
+    // Fulfilled 8 to 30 days before the day: all past the 7-day hold.
+    await insertOrders(
+      `select gen_random_uuid(), m.id, 1000 + n, 1500 + (abs(hashtext(m.id::text || n)) % 20000),
        $1::timestamptz - interval '31 days' + interval '1 hour' * (n * 7), $1::timestamptz - interval '30 days' + interval '1 hour' * (n * 7)
      from unnest($2::uuid[]) m(id) cross join generate_series(1, ${ORDERS_PER_STORE}) n`,
-    [day.toISOString(), stores],
-  );
-  await db.query('vacuum analyze orders; vacuum analyze ledger_entries; vacuum analyze markets');
-  console.log(
-    `\n${STORES} stores × ${ORDERS_PER_STORE} orders seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
-  const run = jobs('settle', day.toISOString());
-  const { rows: counted } = await db.query(
-    `select (select count(*)::int from payouts where market_id = any($1::uuid[])) as payouts,
+      [day.toISOString(), stores],
+    );
+    await vacuum('orders', 'ledger_entries', 'markets');
+    console.log(
+      `\n${STORES} stores × ${ORDERS_PER_STORE} orders seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    const run = jobs('settle', day.toISOString());
+    const { rows: counted } = await db.query(
+      `select (select count(*)::int from payouts where market_id = any($1::uuid[])) as payouts,
        (select count(*)::int from payouts where market_id = any($1::uuid[]) and provider_ref is not null) as sent,
        (select count(*)::int from ledger_entries where kind = 'release' and market_id = any($1::uuid[])) as releases`,
-    [stores],
-  );
-  const total = run.settleSeconds + run.payoutSeconds;
-  const once =
-    counted[0].payouts === STORES &&
-    counted[0].sent === STORES &&
-    counted[0].releases === STORES * ORDERS_PER_STORE * 2 &&
-    run.again.released === 0 &&
-    run.again.made === 0;
-  const fast = total < TARGET.settleSeconds;
-  failed ||= !once || !fast;
-  console.log(
-    `settlement day: ${run.released} orders released in ${run.settleSeconds} s, ${run.made} payouts made and sent in ${run.payoutSeconds} s — ${total.toFixed(1)} s in all, target < ${TARGET.settleSeconds} s ${fast ? 'ok' : 'MISSED'}`,
-  );
-  console.log(
-    `exactly once: ${counted[0].payouts} payouts (${counted[0].sent} sent), ${counted[0].releases / 2} releases; a second run released ${run.again.released} and made ${run.again.made} ${once ? 'ok' : 'WRONG'}`,
-  );
+      [stores],
+    );
+    const total = run.settleSeconds + run.payoutSeconds;
+    const once =
+      counted[0].payouts === STORES &&
+      counted[0].sent === STORES &&
+      counted[0].releases === STORES * ORDERS_PER_STORE * 2 &&
+      run.again.released === 0 &&
+      run.again.made === 0;
+    const fast = total < TARGET.settleSeconds;
+    failed ||= !once || !fast;
+    console.log(
+      `settlement day: ${run.released} orders released in ${run.settleSeconds} s, ${run.made} payouts made and sent in ${run.payoutSeconds} s — ${total.toFixed(1)} s in all, target < ${TARGET.settleSeconds} s ${fast ? 'ok' : 'MISSED'}`,
+    );
+    console.log(
+      `exactly once: ${counted[0].payouts} payouts (${counted[0].sent} sent), ${counted[0].releases / 2} releases; a second run released ${run.again.released} and made ${run.again.made} ${once ? 'ok' : 'WRONG'}`,
+    );
+  }
 } finally {
   await db.end();
   rmSync(jobsDir, { recursive: true, force: true });

@@ -107,6 +107,28 @@ export const payoutEntries = pgTable(
     payoutId: uuid()
       .notNull()
       .references(() => payouts.id, { onDelete: 'cascade' }),
+    /** The line's place in the report (by when it came, then order number), so a page is a range. */
+    position: integer().notNull(),
   },
-  (t) => [index('payout_entries_payout_idx').on(t.payoutId)],
+  (t) => [uniqueIndex('payout_entries_payout_position_key').on(t.payoutId, t.position)],
+);
+
+/**
+ * The entries of each store's available account no payout has taken yet (decision 019): filled by
+ * a trigger on ledger_entries (every available entry but payout debits) in the entry's own
+ * transaction, emptied by the statement that makes a payout (into payout_entries). Its sum is the
+ * available balance, read without summing a store's whole history.
+ */
+export const payoutQueue = pgTable(
+  'payout_queue',
+  {
+    entryId: uuid()
+      .primaryKey()
+      .references(() => ledgerEntries.id, { onDelete: 'cascade' }),
+    marketId: uuid()
+      .notNull()
+      .references(() => markets.id, { onDelete: 'cascade' }),
+    amount: integer().notNull(),
+  },
+  (t) => [index('payout_queue_market_idx').on(t.marketId)],
 );

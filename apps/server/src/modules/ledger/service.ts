@@ -7,9 +7,10 @@ export interface LedgerMismatch {
   marketId: string;
   /**
    * Which sum: sales, fees, refunds; releases and payouts (each moves money within the store: 0);
-   * in transit (the pending payouts) and paid out (the paid ones).
+   * pending (its orders not settled yet), available (the payout queue), in transit (the pending
+   * payouts) and paid out (the paid ones): what `balance` reads instead of the sums.
    */
-  sum: 'sales' | 'fees' | 'refunds' | 'releases' | 'payouts' | 'inTransit' | 'paidOut';
+  sum: 'sales' | 'fees' | 'refunds' | 'releases' | 'payouts' | 'pending' | 'available' | 'inTransit' | 'paidOut';
   ledger: number;
   expected: number;
 }
@@ -31,28 +32,32 @@ export class LedgerService {
    * before (in the release) or after (on available); the insert checks again that the order has
    * no release, and a unique index makes a second one impossible: exactly once across processes.
    */
-  async settle(now: Date, limit = 500): Promise<number> {
+  async settle(now: Date, limit = 2000): Promise<number> {
     let settled = 0;
     for (;;) {
       const batch = await this.settleBatch(now, limit);
-      settled += batch;
-      if (batch < limit) return settled;
+      settled += batch.released;
+      if (batch.taken < limit) return settled;
     }
   }
 
-  private async settleBatch(now: Date, limit: number): Promise<number> {
+  /**
+   * One batch of the settlement's queue (orders_settlement_due_idx: fulfilled, paid, not settled):
+   * each order's release pair, and the order marked settled — taken off the queue even when it had
+   * nothing to release — in one transaction.
+   */
+  private async settleBatch(now: Date, limit: number): Promise<{ taken: number; released: number }> {
     const day = settlementDay(now);
-    if (!day) return 0;
+    if (!day) return { taken: 0, released: 0 };
     return this.db.transaction(async (t) => {
       const tx = t as unknown as Db;
       const due = rowsOf<{ id: string }>(
         await tx.execute(sql`select o.id from orders o
-          where o.paid_at is not null and o.fulfillment_status = 'fulfilled' and o.fulfilled_at <= ${day.cutoff}
-            and exists (select 1 from ledger_entries e where e.order_id = o.id and e.kind = 'sale')
-            and not exists (select 1 from ledger_entries e where e.order_id = o.id and e.kind = 'release')
+          where o.settled_at is null and o.paid_at is not null and o.fulfillment_status = 'fulfilled'
+            and o.fulfilled_at <= ${day.cutoff}
           order by o.fulfilled_at, o.id limit ${limit} for update of o skip locked`),
       );
-      if (!due.length) return 0;
+      if (!due.length) return { taken: 0, released: 0 };
       const ids = sql.param(due.map((o) => o.id));
       const released = rowsOf<{ order_id: string }>(
         // Stamped with the job's clock, as payouts are: what the merchant reads as "settled on".
@@ -62,28 +67,43 @@ export class LedgerService {
           from (
             select e.market_id, e.order_id, sum(e.amount)::int as net from ledger_entries e
             where e.order_id = any(${ids}::uuid[]) and e.account = 'pending'
+              and exists (select 1 from ledger_entries p where p.order_id = e.order_id and p.kind = 'sale')
               and not exists (select 1 from ledger_entries r where r.order_id = e.order_id and r.kind = 'release')
             group by e.market_id, e.order_id
           ) s
           cross join (values ('pending'), ('available')) as a(account)
           returning order_id`),
       );
-      return new Set(released.map((r) => r.order_id)).size;
+      await tx.execute(sql`update orders set settled_at = ${now} where id = any(${ids}::uuid[])`);
+      return { taken: due.length, released: new Set(released.map((r) => r.order_id)).size };
     });
   }
 
-  /** The store's balances: each account's sum (index-only: ledger_entries_market_idx). */
+  /**
+   * The store's balances — each account's sum, read from what the ledger keeps beside it rather
+   * than from every entry a store ever had (decision 019): pending is the pending entries of its
+   * orders not settled yet (a settled order's sum to nothing), available the payout queue, in transit
+   * and paid out its pending and paid payouts. The check proves each equals the account's sum.
+   */
   async balance(marketId: string): Promise<Balance> {
-    const rows = rowsOf<{ account: string; total: number }>(
-      await this.db.execute(sql`select account, coalesce(sum(amount), 0)::int8::float8 as total
-        from ledger_entries where market_id = ${marketId} group by account`),
+    const [row] = rowsOf<{ pending: number; available: number; in_transit: number; paid_out: number }>(
+      await this.db.execute(sql`select
+          -- Order by order (orders_unsettled_idx, then ledger_entries_order_idx): never a scan
+          -- of every pending entry, whatever the planner believes of the queue's size.
+          (select coalesce(sum((select sum(e.amount) from ledger_entries e
+              where e.order_id = o.id and e.account = 'pending')), 0) from orders o
+            where o.market_id = ${marketId} and o.settled_at is null and o.paid_at is not null)::int8::float8 as pending,
+          (select coalesce(sum(q.amount), 0) from payout_queue q where q.market_id = ${marketId})::int8::float8 as available,
+          (select coalesce(sum(p.amount), 0) from payouts p
+            where p.market_id = ${marketId} and p.status = 'pending')::int8::float8 as in_transit,
+          (select coalesce(sum(p.amount), 0) from payouts p
+            where p.market_id = ${marketId} and p.status = 'paid')::int8::float8 as paid_out`),
     );
-    const of = (account: string) => Number(rows.find((r) => r.account === account)?.total ?? 0);
     return {
-      pending: of('pending'),
-      available: of('available'),
-      inTransit: of('in_transit'),
-      paidOut: of('paid_out'),
+      pending: Number(row?.pending ?? 0),
+      available: Number(row?.available ?? 0),
+      inTransit: Number(row?.in_transit ?? 0),
+      paidOut: Number(row?.paid_out ?? 0),
       currency: 'AZN',
     };
   }
@@ -107,6 +127,10 @@ export class LedgerService {
       refunds: number;
       releases: number;
       ledger_payouts: number;
+      ledger_pending: number;
+      pending: number;
+      ledger_available: number;
+      available: number;
       ledger_in_transit: number;
       in_transit: number;
       ledger_paid_out: number;
@@ -131,6 +155,11 @@ export class LedgerService {
           (select coalesce(sum(amount), 0) from ledger_entries e where e.market_id = m.id and e.kind = 'release')::float8 as releases,
           (select coalesce(sum(amount), 0) from ledger_entries e where e.market_id = m.id
             and e.kind in ('payout', 'payout_paid', 'payout_failed'))::float8 as ledger_payouts,
+          (select coalesce(sum(amount), 0) from ledger_entries e where e.market_id = m.id and e.account = 'pending')::float8 as ledger_pending,
+          (select coalesce(sum(e.amount), 0) from orders o join ledger_entries e on e.order_id = o.id
+            where o.market_id = m.id and o.settled_at is null and o.paid_at is not null and e.account = 'pending')::float8 as pending,
+          (select coalesce(sum(amount), 0) from ledger_entries e where e.market_id = m.id and e.account = 'available')::float8 as ledger_available,
+          (select coalesce(sum(amount), 0) from payout_queue q where q.market_id = m.id)::float8 as available,
           (select coalesce(sum(amount), 0) from ledger_entries e where e.market_id = m.id and e.account = 'in_transit')::float8 as ledger_in_transit,
           (select coalesce(sum(amount), 0) from payouts p where p.market_id = m.id and p.status = 'pending')::float8 as in_transit,
           (select coalesce(sum(amount), 0) from ledger_entries e where e.market_id = m.id and e.account = 'paid_out')::float8 as ledger_paid_out,
@@ -145,6 +174,8 @@ export class LedgerService {
         ['refunds', r.ledger_refunds, r.refunds],
         ['releases', r.releases, 0],
         ['payouts', r.ledger_payouts, 0],
+        ['pending', r.ledger_pending, r.pending],
+        ['available', r.ledger_available, r.available],
         ['inTransit', r.ledger_in_transit, r.in_transit],
         ['paidOut', r.ledger_paid_out, r.paid_out],
       ] as const;

@@ -47,6 +47,9 @@ interface PayoutRow {
   language: string;
 }
 
+/** Stores whose payouts one transaction makes. */
+const CREATE_BATCH = 50;
+
 /** The columns and joins of a PayoutRow (p: payouts). */
 const PAYOUT_ROW = sql`p.id, p.market_id, p.amount, b.settlement_account, b.swift, m.name as store, u.email, u.language
   from payouts p join bank_details b on b.id = p.bank_details_id
@@ -162,7 +165,11 @@ export class PayoutService {
     if (sentAt) history.push({ event: 'sent', at: sentAt, note: null });
     if (payout.paidAt) history.push({ event: 'paid', at: payout.paidAt, note: null });
     if (payout.failedAt) history.push({ event: 'failed', at: payout.failedAt, note: payout.failureReason });
-    const window = pageSize === undefined ? sql`` : sql`limit ${pageSize} offset ${(page - 1) * pageSize}`;
+    // A page is a range of positions (payout_entries_payout_position_key): no line outside it is read.
+    const window =
+      pageSize === undefined
+        ? sql``
+        : sql`and s.position > ${(page - 1) * pageSize} and s.position <= ${page * pageSize}`;
     const [lines, counted] = await Promise.all([
       this.ctx.db.execute(sql`select e.id, e.kind, e.amount, e.created_at, e.order_id, e.payout_id, e.note,
           o.name as order_name, o.paid_at, parts.gross, parts.fees, parts.refunds
@@ -176,7 +183,7 @@ export class PayoutService {
           where e.kind = 'release' and x.order_id = e.order_id and x.account = 'pending'
             and x.kind in ('sale', 'fee', 'refund')
         ) parts on true
-        where s.payout_id = ${payoutId} order by e.created_at, o.number nulls last, e.id ${window}`),
+        where s.payout_id = ${payoutId} ${window} order by s.position`),
       this.ctx.db.execute(sql`select count(*)::int as total from payout_entries where payout_id = ${payoutId}`),
     ]);
     const total = Number(rowsOf<{ total: number }>(counted)[0]?.total ?? 0);
@@ -206,7 +213,7 @@ export class PayoutService {
    * statement, once per store and day (payouts_market_day_key: a second run, or a second process,
    * inserts nothing). Then each is handed to the provider. Answers how many it made.
    */
-  async createDue(now: Date, limit = 200): Promise<number> {
+  async createDue(now: Date, limit = 1000): Promise<number> {
     const day = settlementDay(now);
     if (!day) return 0;
     const due = PAYOUT_PERIODS.filter((period) => payoutDue(period, day.dayStart));
@@ -218,27 +225,34 @@ export class PayoutService {
           where coalesce(s.period, 'weekly') = any(${sql.param(due)}::text[])
             and exists (select 1 from bank_details b where b.market_id = m.id)
             and not exists (select 1 from payouts p where p.market_id = m.id and p.period_to = ${day.dayStart})
-            and (select coalesce(sum(e.amount), 0) from ledger_entries e
-                 where e.market_id = m.id and e.account = 'available') >= ${PAYOUT_MINIMUM}
+            and (select coalesce(sum(q.amount), 0) from payout_queue q where q.market_id = m.id) >= ${PAYOUT_MINIMUM}
           order by m.id limit ${limit}`),
       );
-      for (const store of stores) if (await this.createOne(store.id, store.period, day.dayStart, now)) made++;
+      // A transaction per few dozen stores: one commit each, not one per store (each store's payout
+      // is still its own statement, once per day by the unique index).
+      for (let i = 0; i < stores.length; i += CREATE_BATCH) {
+        await this.ctx.db.transaction(async (tx) => {
+          for (const store of stores.slice(i, i + CREATE_BATCH)) {
+            if (await this.createOne(tx as unknown as Db, store.id, store.period, day.dayStart, now)) made++;
+          }
+        });
+      }
       if (stores.length < limit) break;
     }
     await this.sendUnsent(now);
     return made;
   }
 
-  private async createOne(marketId: string, period: string, dayStart: Date, now: Date): Promise<boolean> {
+  private async createOne(db: Db, marketId: string, period: string, dayStart: Date, now: Date): Promise<boolean> {
     const [made] = rowsOf<{ id: string }>(
-      await this.ctx.db.execute(sql`
+      await db.execute(sql`
         with details as (
           select id from bank_details where market_id = ${marketId} order by saved_at desc, id desc limit 1
         ), lines as (
-          -- Everything that came to available and no payout has taken yet: it sums to the balance.
-          select e.id, e.kind, e.amount, e.order_id from ledger_entries e
-          where e.market_id = ${marketId} and e.account = 'available' and e.kind <> 'payout'
-            and not exists (select 1 from payout_entries s where s.entry_id = e.id)
+          -- Everything that came to available and no payout has taken yet (the queue): it sums to the balance.
+          select e.id, e.kind, e.amount, e.order_id, e.created_at
+          from payout_queue q join ledger_entries e on e.id = q.entry_id
+          where q.market_id = ${marketId}
         ), totals as (
           select coalesce(sum(amount), 0)::int as amount,
             coalesce(sum(amount) filter (where kind = 'refund'), 0)::int as refunds,
@@ -267,7 +281,12 @@ export class PayoutService {
           on conflict (market_id, period_to) do nothing
           returning id, amount
         ), swept as (
-          insert into payout_entries (entry_id, payout_id) select lines.id, payout.id from lines, payout
+          -- Numbered as the report reads them: by when they came, then by order number.
+          insert into payout_entries (entry_id, payout_id, position)
+          select lines.id, payout.id, row_number() over (order by lines.created_at, o.number nulls last, lines.id)
+          from lines cross join payout left join orders o on o.id = lines.order_id
+        ), taken as (
+          delete from payout_queue where entry_id in (select id from lines) and exists (select 1 from payout)
         ), moved as (
           insert into ledger_entries (market_id, account, kind, amount, payout_id, created_at)
           select ${marketId}, a.account, 'payout', case a.account when 'available' then -payout.amount else payout.amount end,
@@ -289,17 +308,25 @@ export class PayoutService {
         await this.ctx.db.execute(sql`select ${PAYOUT_ROW}
           where p.status = 'pending' and p.provider_ref is null order by p.created_at, p.id limit ${batch}`),
       );
+      const handed: { id: string; ref: string; arrivesAt: Date }[] = [];
       for (const payout of unsent) {
         const { ref, arrivesAt } = await this.provider.send(
           { id: payout.id, amount: payout.amount, settlementAccount: payout.settlement_account, swift: payout.swift },
           now,
         );
-        const [sent] = rowsOf<{ id: string }>(
-          await this.ctx.db.execute(sql`update payouts set provider_ref = ${ref}, arrives_at = ${arrivesAt}, sent_at = ${now}
-            where id = ${payout.id} and provider_ref is null returning id`),
-        );
-        if (sent) await this.tellOwner(payout);
+        handed.push({ id: payout.id, ref, arrivesAt });
       }
+      if (!handed.length) return;
+      // What the provider took, recorded in one statement (its references are what later runs ask about).
+      const sent = new Set(
+        rowsOf<{ id: string }>(
+          await this.ctx.db.execute(sql`update payouts p set provider_ref = h.ref, arrives_at = h.arrives_at, sent_at = ${now}
+            from unnest(${sql.param(handed.map((h) => h.id))}::uuid[], ${sql.param(handed.map((h) => h.ref))}::text[],
+                        ${sql.param(handed.map((h) => h.arrivesAt.toISOString()))}::timestamptz[]) as h(id, ref, arrives_at)
+            where p.id = h.id and p.provider_ref is null returning p.id`),
+        ).map((r) => r.id),
+      );
+      for (const payout of unsent) if (sent.has(payout.id)) await this.tellOwner(payout);
       if (unsent.length < batch) return;
     }
   }
