@@ -143,7 +143,7 @@ try {
     const first = wednesdayFrom(now - 720 * DAY);
     const weeks = Math.floor((now - DAY - first.getTime()) / (7 * DAY)) + 1;
     const history = jobs('history', marketId, first.toISOString(), String(weeks));
-    await vacuum('payouts', 'payout_entries', 'payout_queue', 'ledger_entries', 'orders');
+    await vacuum('payouts', 'payout_entries', 'payout_queue', 'settlement_queue', 'ledger_entries', 'orders');
     const { rows: payoutRows } = await db.query(
       'select id, amount from payouts where market_id = $1 order by created_at',
       [marketId],

@@ -187,8 +187,6 @@ export const orders = pgTable(
     /** Closed by hand in the panel (archived), else closed by the rules of OrderDetails.closed. */
     archivedAt: timestamp({ withTimezone: true }),
     fulfilledAt: timestamp({ withTimezone: true }),
-    /** When settlement released the order's money (decision 019): it leaves the settlement's queue. */
-    settledAt: timestamp({ withTimezone: true }),
     canceledAt: timestamp({ withTimezone: true }),
     /** Abandoned checkouts: when the reminder went out, and when the checkout was paid after all. */
     reminderSentAt: timestamp({ withTimezone: true }),
@@ -209,13 +207,6 @@ export const orders = pgTable(
     index('orders_discount_email_idx').on(t.discountId, t.email).where(sql`${t.discountId} is not null`),
     // Paid orders whose confirmation e-mail has not gone out yet (the retry job's queue; an
     // order leaves it when its confirmation is sent).
-    // Fulfilled paid orders not settled yet: the settlement's queue (decision 019) stays the
-    // orders of the last weeks however many a platform has settled before.
-    index('orders_settlement_due_idx')
-      .on(t.fulfilledAt, t.id)
-      .where(sql`${t.settledAt} is null and ${t.paidAt} is not null and ${t.fulfillmentStatus} = 'fulfilled'`),
-    // A store's paid orders not settled yet: what its pending balance is made of.
-    index('orders_unsettled_idx').on(t.marketId).where(sql`${t.settledAt} is null and ${t.paidAt} is not null`),
     index('orders_confirmation_due_idx')
       .on(t.paidAt)
       .where(sql`${t.confirmationSentAt} is null and ${t.email} is not null and ${t.paymentStatus} = 'paid'`),

@@ -38,3 +38,24 @@ export const ledgerEntries = pgTable(
     uniqueIndex('ledger_entries_release_key').on(t.orderId, t.account).where(sql`${t.kind} = 'release'`),
   ],
 );
+
+/**
+ * The pending entries of orders not settled yet (decision 019): a trigger on ledger_entries adds
+ * each sale, fee and refund on pending, and an order's release takes its rows out, in the entry's
+ * own statement. It is the settlement's queue (the orders in it, once fulfilled a week) and its
+ * sum per store the pending balance — neither reads the orders settled before.
+ */
+export const settlementQueue = pgTable(
+  'settlement_queue',
+  {
+    entryId: uuid()
+      .primaryKey()
+      .references(() => ledgerEntries.id, { onDelete: 'cascade' }),
+    marketId: uuid()
+      .notNull()
+      .references(() => markets.id, { onDelete: 'cascade' }),
+    orderId: uuid().notNull(),
+    amount: integer().notNull(),
+  },
+  (t) => [index('settlement_queue_market_idx').on(t.marketId), index('settlement_queue_order_idx').on(t.orderId)],
+);

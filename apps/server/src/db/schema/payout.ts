@@ -1,4 +1,4 @@
-import type { PayoutPeriod, PayoutStatus } from '@shop/shared';
+import type { LedgerKind, PayoutPeriod, PayoutStatus } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ledgerEntries } from './ledger.js';
@@ -116,8 +116,8 @@ export const payoutEntries = pgTable(
 /**
  * The entries of each store's available account no payout has taken yet (decision 019): filled by
  * a trigger on ledger_entries (every available entry but payout debits) in the entry's own
- * transaction, emptied by the statement that makes a payout (into payout_entries). Its sum is the
- * available balance, read without summing a store's whole history.
+ * statement, emptied by the statement that makes a payout (into payout_entries). Its sum is the
+ * available balance, and it carries what a payout's lines need, read without a store's history.
  */
 export const payoutQueue = pgTable(
   'payout_queue',
@@ -128,7 +128,10 @@ export const payoutQueue = pgTable(
     marketId: uuid()
       .notNull()
       .references(() => markets.id, { onDelete: 'cascade' }),
+    kind: text().$type<LedgerKind>().notNull(),
     amount: integer().notNull(),
+    orderId: uuid(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('payout_queue_market_idx').on(t.marketId)],
 );

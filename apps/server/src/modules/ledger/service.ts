@@ -7,7 +7,7 @@ export interface LedgerMismatch {
   marketId: string;
   /**
    * Which sum: sales, fees, refunds; releases and payouts (each moves money within the store: 0);
-   * pending (its orders not settled yet), available (the payout queue), in transit (the pending
+   * pending (the settlement queue), available (the payout queue), in transit (the pending
    * payouts) and paid out (the paid ones): what `balance` reads instead of the sums.
    */
   sum: 'sales' | 'fees' | 'refunds' | 'releases' | 'payouts' | 'pending' | 'available' | 'inTransit' | 'paidOut';
@@ -25,74 +25,71 @@ export class LedgerService {
   /**
    * The weekly settlement (SPEC §9; a job of decision 016): on a settlement day, paid orders
    * fulfilled by its cutoff have their money moved from pending to available — what the order
-   * left on pending (its sale, its fee, refunds so far) as two `release` entries. Batches of
-   * `limit` orders, each its own transaction, until none is due; answers how many it settled (0
-   * on any other day). The orders are locked
-   * (skip locked: processes share the work) as a refund locks them, so a refund lands either
-   * before (in the release) or after (on available); the insert checks again that the order has
-   * no release, and a unique index makes a second one impossible: exactly once across processes.
+   * left on pending (its sale, its fee, refunds so far) as two `release` entries. The orders due
+   * are read once from the settlement queue (the pending entries of orders not released yet), then
+   * released in batches of `limit`, each its own transaction; answers how many it settled (0 on any
+   * other day). Each batch locks its orders (skip locked: processes share the work) as a refund
+   * locks them, so a refund lands either before (in the release) or after (on available); an order
+   * another process released meanwhile has nothing left in the queue, and a unique index makes a
+   * second release impossible: exactly once across processes.
    */
   async settle(now: Date, limit = 2000): Promise<number> {
+    const day = settlementDay(now);
+    if (!day) return 0;
+    const due = rowsOf<{ id: string }>(
+      await this.db.execute(sql`select o.id from orders o
+        where o.id in (select q.order_id from settlement_queue q)
+          and o.fulfillment_status = 'fulfilled' and o.fulfilled_at <= ${day.cutoff}
+        order by o.fulfilled_at, o.id`),
+    ).map((o) => o.id);
     let settled = 0;
-    for (;;) {
-      const batch = await this.settleBatch(now, limit);
-      settled += batch.released;
-      if (batch.taken < limit) return settled;
-    }
+    for (let i = 0; i < due.length; i += limit) settled += await this.settleBatch(due.slice(i, i + limit), now);
+    return settled;
   }
 
   /**
-   * One batch of the settlement's queue (orders_settlement_due_idx: fulfilled, paid, not settled):
-   * each order's release pair, and the order marked settled — taken off the queue even when it had
-   * nothing to release — in one transaction.
+   * One batch of due orders: those still unlocked, each released as a pair — the amount its rows
+   * in the settlement queue sum to — which takes its rows out of the queue (the ledger's trigger).
    */
-  private async settleBatch(now: Date, limit: number): Promise<{ taken: number; released: number }> {
-    const day = settlementDay(now);
-    if (!day) return { taken: 0, released: 0 };
+  private async settleBatch(orderIds: string[], now: Date): Promise<number> {
     return this.db.transaction(async (t) => {
       const tx = t as unknown as Db;
-      const due = rowsOf<{ id: string }>(
-        await tx.execute(sql`select o.id from orders o
-          where o.settled_at is null and o.paid_at is not null and o.fulfillment_status = 'fulfilled'
-            and o.fulfilled_at <= ${day.cutoff}
-          order by o.fulfilled_at, o.id limit ${limit} for update of o skip locked`),
+      const locked = rowsOf<{ id: string }>(
+        await tx.execute(sql`select o.id from orders o where o.id = any(${sql.param(orderIds)}::uuid[])
+          for update of o skip locked`),
       );
-      if (!due.length) return { taken: 0, released: 0 };
-      const ids = sql.param(due.map((o) => o.id));
+      if (!locked.length) return 0;
+      const ids = sql.param(locked.map((o) => o.id));
       const released = rowsOf<{ order_id: string }>(
         // Stamped with the job's clock, as payouts are: what the merchant reads as "settled on".
         await tx.execute(sql`insert into ledger_entries (market_id, account, kind, amount, order_id, created_at)
           select s.market_id, a.account, 'release', case a.account when 'pending' then -s.net else s.net end, s.order_id,
             ${now}
           from (
-            select e.market_id, e.order_id, sum(e.amount)::int as net from ledger_entries e
-            where e.order_id = any(${ids}::uuid[]) and e.account = 'pending'
-              and exists (select 1 from ledger_entries p where p.order_id = e.order_id and p.kind = 'sale')
-              and not exists (select 1 from ledger_entries r where r.order_id = e.order_id and r.kind = 'release')
-            group by e.market_id, e.order_id
+            -- A released order has no rows left in the queue (its release took them, in its own
+            -- statement), and ledger_entries_release_key refuses a second release regardless.
+            select q.market_id, q.order_id, sum(q.amount)::int as net from settlement_queue q
+            where q.order_id = any(${ids}::uuid[])
+            group by q.market_id, q.order_id
           ) s
           cross join (values ('pending'), ('available')) as a(account)
           returning order_id`),
       );
-      await tx.execute(sql`update orders set settled_at = ${now} where id = any(${ids}::uuid[])`);
-      return { taken: due.length, released: new Set(released.map((r) => r.order_id)).size };
+      return new Set(released.map((r) => r.order_id)).size;
     });
   }
 
   /**
    * The store's balances — each account's sum, read from what the ledger keeps beside it rather
-   * than from every entry a store ever had (decision 019): pending is the pending entries of its
-   * orders not settled yet (a settled order's sum to nothing), available the payout queue, in transit
-   * and paid out its pending and paid payouts. The check proves each equals the account's sum.
+   * than from every entry a store ever had (decision 019): pending is its settlement queue (the
+   * pending entries of orders not released yet; a released order's sum to nothing), available its
+   * payout queue, in transit and paid out its pending and paid payouts. The check proves each
+   * equals the account's sum.
    */
   async balance(marketId: string): Promise<Balance> {
     const [row] = rowsOf<{ pending: number; available: number; in_transit: number; paid_out: number }>(
       await this.db.execute(sql`select
-          -- Order by order (orders_unsettled_idx, then ledger_entries_order_idx): never a scan
-          -- of every pending entry, whatever the planner believes of the queue's size.
-          (select coalesce(sum((select sum(e.amount) from ledger_entries e
-              where e.order_id = o.id and e.account = 'pending')), 0) from orders o
-            where o.market_id = ${marketId} and o.settled_at is null and o.paid_at is not null)::int8::float8 as pending,
+          (select coalesce(sum(q.amount), 0) from settlement_queue q where q.market_id = ${marketId})::int8::float8 as pending,
           (select coalesce(sum(q.amount), 0) from payout_queue q where q.market_id = ${marketId})::int8::float8 as available,
           (select coalesce(sum(p.amount), 0) from payouts p
             where p.market_id = ${marketId} and p.status = 'pending')::int8::float8 as in_transit,
@@ -156,8 +153,7 @@ export class LedgerService {
           (select coalesce(sum(amount), 0) from ledger_entries e where e.market_id = m.id
             and e.kind in ('payout', 'payout_paid', 'payout_failed'))::float8 as ledger_payouts,
           (select coalesce(sum(amount), 0) from ledger_entries e where e.market_id = m.id and e.account = 'pending')::float8 as ledger_pending,
-          (select coalesce(sum(e.amount), 0) from orders o join ledger_entries e on e.order_id = o.id
-            where o.market_id = m.id and o.settled_at is null and o.paid_at is not null and e.account = 'pending')::float8 as pending,
+          (select coalesce(sum(amount), 0) from settlement_queue q where q.market_id = m.id)::float8 as pending,
           (select coalesce(sum(amount), 0) from ledger_entries e where e.market_id = m.id and e.account = 'available')::float8 as ledger_available,
           (select coalesce(sum(amount), 0) from payout_queue q where q.market_id = m.id)::float8 as available,
           (select coalesce(sum(amount), 0) from ledger_entries e where e.market_id = m.id and e.account = 'in_transit')::float8 as ledger_in_transit,

@@ -250,8 +250,7 @@ export class PayoutService {
           select id from bank_details where market_id = ${marketId} order by saved_at desc, id desc limit 1
         ), lines as (
           -- Everything that came to available and no payout has taken yet (the queue): it sums to the balance.
-          select e.id, e.kind, e.amount, e.order_id, e.created_at
-          from payout_queue q join ledger_entries e on e.id = q.entry_id
+          select q.entry_id as id, q.kind, q.amount, q.order_id, q.created_at from payout_queue q
           where q.market_id = ${marketId}
         ), totals as (
           select coalesce(sum(amount), 0)::int as amount,
