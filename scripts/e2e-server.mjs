@@ -17,6 +17,8 @@ const env = {
   SEED_DEMO: 'on',
   NODE_ENV: 'production',
   RATE_LIMIT_MULTIPLIER: '100',
+  // The reminder journey waits for the job: every 5 s instead of every minute.
+  ABANDONED_JOB_MS: '5000',
 };
 
 const seeded = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/e2e-seed.ts')], {

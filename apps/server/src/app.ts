@@ -242,10 +242,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const checkouts = new CheckoutService(ctx);
     const stopHolds = schedule(ctx, 'release-expired-holds', 60 * 1000, () => checkouts.releaseExpired());
     app.addHook('onClose', async () => stopHolds());
-    // Every minute: abandoned checkouts paid after all are marked recovered, and each abandoned
-    // checkout past its market's delay gets its one reminder e-mail.
+    // Every minute (ABANDONED_JOB_MS): abandoned checkouts paid after all are marked recovered,
+    // and each abandoned checkout past its market's delay gets its one reminder e-mail.
     const abandoned = new AbandonedCheckoutService(ctx);
-    const stopReminders = schedule(ctx, 'abandoned-checkout-reminders', 60 * 1000, () => abandoned.run());
+    const stopReminders = schedule(ctx, 'abandoned-checkout-reminders', config.abandonedJobMs, () => abandoned.run());
     app.addHook('onClose', async () => stopReminders());
     // Every minute: confirmations the mail server did not take when their order was paid.
     const stopConfirmations = schedule(ctx, 'order-confirmations', 60 * 1000, () => payments.sendDueConfirmations());

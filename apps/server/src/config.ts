@@ -56,6 +56,11 @@ const envSchema = z.object({
    */
   REQUEST_TIMEOUT_MS: milliseconds(120_000),
   HEADERS_TIMEOUT_MS: milliseconds(20_000),
+  /**
+   * How often the abandoned-checkout job runs: a reminder goes out within this of falling due.
+   * The browser journeys shorten it so that one of them need not wait a minute.
+   */
+  ABANDONED_JOB_MS: milliseconds(60_000),
   /** Multiplies every rate limit; benchmarks raise it, nothing else should. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -98,6 +103,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
       clientSecret: env.GOOGLE_CLIENT_SECRET,
     },
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
+    abandonedJobMs: env.ABANDONED_JOB_MS,
     logLevel: env.LOG_LEVEL,
     seedDemo: env.SEED_DEMO === 'on' && !env.DATABASE_URL,
     maintenance: env.MAINTENANCE === 'on',
