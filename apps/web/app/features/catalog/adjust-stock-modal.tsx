@@ -19,10 +19,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api';
+import { formatTime } from '../../lib/display';
 import { errorText, localizedResolver } from '../../lib/form';
 import { useNotice } from '../../ui/notice';
 import { Thumb } from '../../ui/panel';
-import { belowHeld, holdTime, minutesLeft } from './held';
+import { belowHeld, minutesLeft } from './held';
 import { useAdjustStock, useReleaseHolds } from './queries';
 import { ReleaseHoldsDialog } from './release-holds-dialog';
 
@@ -323,7 +324,7 @@ function HeldNote({ row, timeZone, onRelease }: { row: InventoryRow; timeZone: s
       <Stack gap="xs" align="flex-start">
         <Text size="sm">
           {row.heldUntil
-            ? t('catalog.held.note', { count: row.held, time: holdTime(row.heldUntil, timeZone) })
+            ? t('catalog.held.note', { count: row.held, time: formatTime(row.heldUntil, timeZone) })
             : t('catalog.held.noteNoTime', { count: row.held })}
         </Text>
         <Button

@@ -23,9 +23,9 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AdjustStockModal } from '../../features/catalog/adjust-stock-modal';
-import { holdMoment, holdTime } from '../../features/catalog/held';
 import { INVENTORY_PAGE_SIZE, inventoryQuery, type StockLevel } from '../../features/catalog/queries';
 import { useControlPanel } from '../../lib/control-panel';
+import { formatDateTime, formatTime } from '../../lib/display';
 import { panelTitle } from '../../lib/panel-title';
 import { EmptyState, LoadError, PageHeader, Thumb } from '../../ui/panel';
 import type { Route } from './+types/inventory';
@@ -105,11 +105,14 @@ function HeldCell({ row, timeZone }: { row: InventoryRow; timeZone: string }) {
   );
   if (!row.heldUntil) return held;
   return (
-    <Tooltip label={t('catalog.held.until', { when: holdMoment(row.heldUntil, i18n.language, timeZone, t) })} withArrow>
+    <Tooltip
+      label={t('catalog.held.until', { when: formatDateTime(row.heldUntil, i18n.language, timeZone, t) })}
+      withArrow
+    >
       <div>
         {held}
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="inventory-held-until">
-          {t('catalog.held.untilTime', { time: holdTime(row.heldUntil, timeZone) })}
+          {t('catalog.held.untilTime', { time: formatTime(row.heldUntil, timeZone) })}
         </Text>
       </div>
     </Tooltip>
