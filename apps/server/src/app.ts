@@ -38,6 +38,8 @@ import { payoutRoutes } from './modules/payout/routes.js';
 import { PayoutService } from './modules/payout/service.js';
 import { productRoutes } from './modules/product/routes.js';
 import { shippingRoutes } from './modules/shipping/routes.js';
+import { subscriptionRoutes } from './modules/subscription/routes.js';
+import { SubscriptionService } from './modules/subscription/service.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { userRoutes } from './modules/user/routes.js';
 import type { AppContext } from './platform/context.js';
@@ -173,6 +175,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   const payments = new PaymentService(ctx);
+  const subscriptions = new SubscriptionService(ctx, payments.provider);
   // Store pages (documents, and the storefront's beacons for the rest) are counted in memory and
   // written every few seconds; what is left is written at close, before the database closes
   // (onClose hooks run last-added first).
@@ -200,13 +203,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(discountRoutes(ctx));
       await api.register(basketRoutes(ctx));
       await api.register(checkoutRoutes(ctx));
-      await api.register(paymentRoutes(ctx, payments));
+      await api.register(paymentRoutes(ctx, payments, subscriptions));
       await api.register(orderRoutes(ctx, payments));
       await api.register(customerRoutes(ctx));
       await api.register(abandonedRoutes(ctx));
       await api.register(analyticsRoutes(ctx, pageViews));
       await api.register(ledgerRoutes(ctx));
       await api.register(payoutRoutes(ctx));
+      await api.register(subscriptionRoutes(ctx, subscriptions));
       // The document itself: an OpenAPI object, not part of what it describes.
       api.get(
         '/docs',
@@ -235,7 +239,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     immutable: true,
   });
 
-  if (ctx.config.payments.provider === 'sandbox') registerSandboxPage(app, ctx, payments);
+  if (ctx.config.payments.provider === 'sandbox') registerSandboxPage(app, ctx, payments, subscriptions);
 
   if (options.jobs) {
     // Every minute: units of checkouts whose 15-minute hold ran out go back on sale.
@@ -268,6 +272,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.addHook('onClose', async () => stopSettlement());
     const stopPayouts = schedule(ctx, 'payouts', 10 * 60 * 1000, () => payouts.advance(new Date()));
     app.addHook('onClose', async () => stopPayouts());
+    // Hourly: the subscription's months due and failed charges due a retry are charged.
+    const stopBilling = schedule(ctx, 'billing', 60 * 60 * 1000, () => subscriptions.chargeDue(new Date()));
+    app.addHook('onClose', async () => stopBilling());
     // Hourly: uploads nothing refers to a day after upload are removed.
     const stop = schedule(ctx, 'remove-unused-media', 60 * 60 * 1000, () =>
       removeUnusedMedia(ctx, new Date(Date.now() - UNUSED_MEDIA_TTL_MS)),

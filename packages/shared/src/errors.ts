@@ -50,6 +50,14 @@ export const errorStatus = {
   ORDER_NOT_PAID: 409,
   ORDER_CANCELED: 409,
   ORDER_ALREADY_FULFILLED: 409,
+  /** Paying the subscription when no month is owed. */
+  SUBSCRIPTION_NOTHING_DUE: 409,
+  /** A charge of the subscription is already on its way (a second click, another tab). */
+  SUBSCRIPTION_CHARGE_IN_PROGRESS: 409,
+  /** Paying the subscription without a saved card. */
+  SUBSCRIPTION_NO_CARD: 409,
+  /** The store is suspended (its subscription is unpaid): shoppers can not buy until the owner pays. */
+  STORE_SUSPENDED: 503,
   INVALID_SESSION_OR_STORE: 400,
   /** Adding to a cart without a valid visitor id, or naming a store, product or variant not on sale there. */
   INVALID_SESSION_MARKET_PRODUCT: 400,

@@ -22,6 +22,7 @@ export * from './pricing.js';
 export * from './regions.js';
 export * from './responses.js';
 export * from './storefront.js';
+export * from './subscription.js';
 export * from './system.js';
 export * from './timer.js';
 export * from './user.js';

@@ -103,6 +103,27 @@ export const messages = {
     az: 'Ödəniş xidməti cavab vermədi. Yenidən cəhd edin',
     ru: 'Платёжный сервис не ответил. Попробуйте ещё раз',
   },
+  // The platform's subscription (issue 14)
+  SUBSCRIPTION_NOTHING_DUE: {
+    en: 'Nothing is owed: the subscription is paid',
+    az: 'Borc yoxdur: abunə haqqı ödənilib',
+    ru: 'Задолженности нет: подписка оплачена',
+  },
+  SUBSCRIPTION_CHARGE_IN_PROGRESS: {
+    en: 'A payment of the subscription is already in progress. Wait a moment and reload the page',
+    az: 'Abunə haqqının ödənişi artıq gedir. Bir az gözləyin və səhifəni yeniləyin',
+    ru: 'Оплата подписки уже выполняется. Подождите немного и обновите страницу',
+  },
+  SUBSCRIPTION_NO_CARD: {
+    en: 'Save a card first: the subscription is paid by card',
+    az: 'Əvvəlcə kart əlavə edin: abunə haqqı kartla ödənilir',
+    ru: 'Сначала добавьте карту: подписка оплачивается картой',
+  },
+  STORE_SUSPENDED: {
+    en: 'This store is temporarily closed. Please come back later',
+    az: 'Bu mağaza müvəqqəti bağlıdır. Zəhmət olmasa, sonra yenidən gəlin',
+    ru: 'Этот магазин временно закрыт. Пожалуйста, зайдите позже',
+  },
   // Orders in the control panel (SPEC §8 Orders)
   FULFILL_FAILED: {
     en: 'Failed to fulfill order',

@@ -34,6 +34,8 @@ export interface StorefrontMarket {
   catalogVersion: number;
   theme: StoreTheme;
   analytics: AnalyticsIds;
+  /** Its subscription is unpaid (issue 14): shoppers see the maintenance page, and can not buy. */
+  suspended: boolean;
 }
 
 export interface StoreCategory {

@@ -492,6 +492,25 @@ const MARKET_ROUTES: MarketRoute[] = [
     ownerStatus: 200,
     access: 'owner',
   },
+  {
+    route: 'GET /api/Subscription/{marketId}',
+    request: (f) => get(`/api/Subscription/${f.marketId}`),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'POST /api/MarketCard/start',
+    request: (f) => ({ method: 'POST', url: '/api/MarketCard/start', payload: { marketId: f.marketId } }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    // The owner's store is in its free trial: nothing is owed.
+    route: 'POST /api/Subscription/pay/{marketId}',
+    request: (f) => ({ method: 'POST', url: `/api/Subscription/pay/${f.marketId}` }),
+    ownerStatus: 409,
+    access: 'owner',
+  },
   // ---- Baskets and checkout: the shopper's, whoever else asks
   {
     route: 'GET /api/Basket/get-or-create/{marketId}/{uniqueCode}',

@@ -39,6 +39,29 @@ export interface StandInPayment {
   reversed: number;
 }
 
+/** A card saved through `/api/1/card-registration` (the platform's subscription). */
+export interface StandInCard {
+  cardId: string;
+  language: string;
+  description: string;
+  successRedirectUrl: string;
+  errorRedirectUrl: string;
+  /** new: at the card page; registered / failed: the page's outcome. */
+  status: 'new' | 'registered' | 'failed';
+  cardMask: string | null;
+  /** What the bank answers when the saved card is charged (`/api/1/execute-pay`). */
+  charges: 'approve' | 'decline' | 'insufficient';
+}
+
+/** A charge of a saved card, as `/api/1/execute-pay` received and answered it. */
+export interface StandInCharge {
+  orderId: string;
+  cardId: string;
+  amount: number;
+  transaction: string;
+  code: string;
+}
+
 /** One call the shop made to the API, as received. */
 export interface ReceivedCall {
   path: string;
@@ -70,6 +93,19 @@ export interface EpointStandIn {
   readonly calls: ReceivedCall[];
   readonly callbacks: SentCallback[];
   readonly payments: Map<string, StandInPayment>;
+  readonly cards: Map<string, StandInCard>;
+  readonly charges: StandInCharge[];
+  /**
+   * The card page's outcome for a registration, posted to the shop as Epoint does (`deliver:
+   * false` loses it). `charges` decides what later charges of the card answer.
+   */
+  registerCard(
+    cardId: string,
+    verdict: 'approve' | 'decline',
+    options?: { deliver?: boolean; charges?: StandInCard['charges'] },
+  ): Promise<SentCallback | null>;
+  /** Posts a card registration's signed result to the shop (again). */
+  deliverCard(cardId: string): Promise<SentCallback>;
   /** The payment the shop registered under its order_id (our payment id). */
   paymentFor(orderId: string): StandInPayment | undefined;
   /** Signs `payload` as Epoint does: { data, signature }. */
@@ -125,6 +161,8 @@ export async function startEpointStandIn(
   const publicKey = keys.publicKey ?? `i${randomBytes(6).toString('hex')}`;
   const privateKey = keys.privateKey ?? randomBytes(24).toString('base64');
   const payments = new Map<string, StandInPayment>();
+  const cards = new Map<string, StandInCard>();
+  const charges: StandInCharge[] = [];
   const calls: ReceivedCall[] = [];
   const callbacks: SentCallback[] = [];
   let port = 0;
@@ -178,6 +216,51 @@ export async function startEpointStandIn(
       });
       return { status: 'success', transaction, redirect_url: `${url}/pay/${transaction}` };
     },
+    '/api/1/card-registration': (payload) => {
+      if (typeof payload.success_redirect_url !== 'string' || typeof payload.error_redirect_url !== 'string') {
+        return { status: 'error', message: 'Redirect URLs are required' };
+      }
+      const cardId = `ce${randomBytes(8).toString('hex')}`;
+      cards.set(cardId, {
+        cardId,
+        language: String(payload.language ?? 'az'),
+        description: String(payload.description ?? ''),
+        successRedirectUrl: payload.success_redirect_url,
+        errorRedirectUrl: payload.error_redirect_url,
+        status: 'new',
+        cardMask: null,
+        charges: 'approve',
+      });
+      return { status: 'success', redirect_url: `${url}/card/${cardId}`, card_id: cardId };
+    },
+    '/api/1/execute-pay': (payload) => {
+      const card = cards.get(String(payload.card_id));
+      if (card?.status !== 'registered') return { status: 'error', message: 'Card not found' };
+      const amount = payload.amount;
+      if (typeof amount !== 'number' || !(amount >= 0.01)) return { status: 'error', message: 'Invalid amount' };
+      if (payload.currency !== 'AZN') return { status: 'error', message: 'Invalid currency' };
+      if (typeof payload.order_id !== 'string' || !payload.order_id) {
+        return { status: 'error', message: 'order_id is required' };
+      }
+      if (charges.some((c) => c.orderId === payload.order_id))
+        return { status: 'error', message: 'Duplicate order_id' };
+      const outcome = VERDICTS[card.charges];
+      const transaction = `te${randomBytes(8).toString('hex')}`;
+      charges.push({ orderId: payload.order_id, cardId: card.cardId, amount, transaction, code: outcome.code });
+      return {
+        status: outcome.status,
+        code: outcome.code,
+        message: outcome.message,
+        transaction,
+        bank_transaction: `bt${transaction.slice(2)}`,
+        bank_response: outcome.code === '000' ? 'APPROVED' : 'DECLINED',
+        operation_code: '100',
+        rrn: outcome.code === '000' ? '412345678902' : null,
+        card_name: 'AYSEL MAMMADOVA',
+        card_mask: card.cardMask,
+        amount,
+      };
+    },
     '/api/1/get-status': (payload) => {
       const p = payments.get(String(payload.transaction));
       if (!p) return { status: 'error', message: 'Transaction not found' };
@@ -213,6 +296,47 @@ export async function startEpointStandIn(
     const sent = { transaction, data, signature, status: response.status, body: await response.text() };
     callbacks.push(sent);
     return sent;
+  }
+
+  /** What Epoint posts about a card registration: the card, its verdict, no order of the shop's. */
+  const cardFields = (card: StandInCard) => ({
+    card_id: card.cardId,
+    status: card.status === 'registered' ? 'success' : 'failed',
+    code: card.status === 'registered' ? '000' : '100',
+    message: card.status === 'registered' ? 'Card registered' : 'Declined (general, no comments)',
+    operation_code: '001',
+    bank_response: card.status === 'registered' ? 'APPROVED' : 'DECLINED',
+    card_name: card.status === 'registered' ? 'AYSEL MAMMADOVA' : null,
+    card_mask: card.cardMask,
+  });
+
+  async function deliverCard(cardId: string): Promise<SentCallback> {
+    const card = cards.get(cardId);
+    if (!card || card.status === 'new') throw new Error(`card ${cardId} has no result to deliver`);
+    if (!standIn.resultUrl) throw new Error('the stand-in has no result URL to post to');
+    const { data, signature } = sign(cardFields(card));
+    const response = await fetch(standIn.resultUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ data, signature }),
+    });
+    const sent = { transaction: cardId, data, signature, status: response.status, body: await response.text() };
+    callbacks.push(sent);
+    return sent;
+  }
+
+  async function registerCard(
+    cardId: string,
+    verdict: 'approve' | 'decline',
+    options: { deliver?: boolean; charges?: StandInCard['charges'] } = {},
+  ) {
+    const card = cards.get(cardId);
+    if (!card) throw new Error(`unknown card ${cardId}`);
+    if (card.status !== 'new') throw new Error(`card ${cardId} is already ${card.status}`);
+    card.status = verdict === 'approve' ? 'registered' : 'failed';
+    card.cardMask = verdict === 'approve' ? '416973******0008' : null;
+    card.charges = options.charges ?? 'approve';
+    return options.deliver === false ? null : deliverCard(cardId);
   }
 
   async function settle(
@@ -262,6 +386,33 @@ export async function startEpointStandIn(
       }
       await settle(p.transaction, action);
       response.writeHead(303, { location: action === 'approve' ? p.successRedirectUrl : p.errorRedirectUrl });
+      response.end();
+      return;
+    }
+    const cardPage = /^\/card\/([a-z0-9]+)$/.exec(path);
+    if (cardPage) {
+      const card = cards.get(cardPage[1] as string);
+      if (!card) {
+        response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+        return;
+      }
+      if (request.method === 'GET') {
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        response.end(
+          `<!doctype html><title>Epoint</title><p>${card.description}</p>` +
+            '<form method="post"><button name="action" value="approve">Save</button>' +
+            '<button name="action" value="decline">Cancel</button></form>',
+        );
+        return;
+      }
+      const form = new URLSearchParams(await readBody(request));
+      const action = form.get('action');
+      if (action !== 'approve' && action !== 'decline') {
+        response.writeHead(400, { 'content-type': 'text/plain' }).end('Unknown action');
+        return;
+      }
+      await registerCard(card.cardId, action);
+      response.writeHead(303, { location: action === 'approve' ? card.successRedirectUrl : card.errorRedirectUrl });
       response.end();
       return;
     }
@@ -316,6 +467,10 @@ export async function startEpointStandIn(
     calls,
     callbacks,
     payments,
+    cards,
+    charges,
+    registerCard,
+    deliverCard,
     paymentFor: (orderId) => [...payments.values()].find((p) => p.orderId === orderId),
     sign,
     settle,

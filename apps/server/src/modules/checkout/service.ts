@@ -48,6 +48,7 @@ import {
   writePricing,
 } from '../order/lifecycle.js';
 import { lockUnits, release, reserve, type Shortage, type Unit, unitKey } from '../product/stock.js';
+import { storeSuspended } from '../subscription/hooks.js';
 import { goodsTotal, priceLines, pricingDiffers } from './pricing.js';
 
 /** Rows of shipping_tariffs in the buying path's statements (db/rows.ts). */
@@ -200,6 +201,8 @@ export class CheckoutService {
   async start(marketId: string, uniqueCode: string, language: Language): Promise<Checkout> {
     return this.ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
+      // A suspended store (its subscription unpaid) sells nothing until its owner pays.
+      if (await storeSuspended(tx, marketId)) throw new AppError('STORE_SUSPENDED');
       // One checkout at a time per basket: concurrent starts of the same basket queue on its lock.
       const basket = await lockBasketLines(tx, marketId, uniqueCode);
       if (!basket) throw new AppError('BASKET_EMPTY');

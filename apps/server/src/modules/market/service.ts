@@ -13,6 +13,7 @@ import { markets, sectors } from '../../db/schema/index.js';
 import type { MarketRow, UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { openSubscriptionStatement } from '../subscription/hooks.js';
 import { analyticsIdsOf } from './analytics.js';
 import { bumpCatalogVersion } from './hooks.js';
 
@@ -70,6 +71,8 @@ export class MarketService {
         .insert(markets)
         .values({ ownerId: owner.id, name: input.name, sectorId: input.sectorId, logoUrl: input.logoUrl ?? null })
         .returning()) as [MarketRow];
+      // Its free trial of the platform's subscription starts with it.
+      await this.ctx.db.execute(openSubscriptionStatement(market.id));
       return toMarketView(market);
     } catch (error) {
       // Two owners racing for one name: the unique index decides.

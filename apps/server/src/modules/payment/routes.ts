@@ -14,7 +14,9 @@ import { z } from 'zod';
 import { requireMarket } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { isCardRegistrationResult } from '../../platform/payments/provider.js';
 import { ok } from '../../platform/responses.js';
+import type { SubscriptionService } from '../subscription/service.js';
 import type { PaymentService } from './service.js';
 
 const text = z.string().max(200);
@@ -31,7 +33,11 @@ export function acceptForms(scope: FastifyInstance) {
   });
 }
 
-export function paymentRoutes(ctx: AppContext, payments: PaymentService): FastifyPluginAsyncZod {
+export function paymentRoutes(
+  ctx: AppContext,
+  payments: PaymentService,
+  subscriptions: SubscriptionService,
+): FastifyPluginAsyncZod {
   return async (app) => {
     // Providers post their results as a form (Epoint) or JSON.
     acceptForms(app);
@@ -55,7 +61,11 @@ export function paymentRoutes(ctx: AppContext, payments: PaymentService): Fastif
         },
       },
       async (request) => {
-        const applied = await payments.handleCallback(request.params.provider, request.body);
+        // One result URL serves the provider's every result (Epoint has one per merchant): a
+        // saved card's names a card and no order of ours.
+        const applied = isCardRegistrationResult(request.body)
+          ? await subscriptions.handleCardCallback(request.params.provider, request.body)
+          : await payments.handleCallback(request.params.provider, request.body);
         return { data: { received: true as const, applied: applied !== null } };
       },
     );

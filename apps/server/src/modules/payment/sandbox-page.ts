@@ -6,10 +6,11 @@ import { rowsOf } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { escapeHtml } from '../../platform/mail.js';
 import { MANAT_FONT_STACK, manatFontFaces } from '../../platform/manat-font.js';
-import { sandboxEncode } from '../../platform/payments/sandbox.js';
+import { sandboxEncode, sandboxVerdict } from '../../platform/payments/sandbox.js';
 import { noContent, textOf } from '../../platform/responses.js';
+import type { SubscriptionService } from '../subscription/service.js';
 import { acceptForms } from './routes.js';
-import { type PaymentService, paymentShape, SANDBOX_PAGE_PATH } from './service.js';
+import { type PaymentService, paymentShape, SANDBOX_CARD_PATH, SANDBOX_PAGE_PATH } from './service.js';
 
 const TEXTS = {
   az: {
@@ -26,6 +27,10 @@ const TEXTS = {
     insufficient: 'kifayət qədər vəsait yoxdur',
     badCard: 'Kart nömrəsini, bitmə tarixini və CVC-ni düzgün daxil edin',
     settled: 'Bu ödəniş artıq tamamlanıb.',
+    cardTitle: 'Kartı yadda saxla',
+    cardNotice: 'Bu, sınaq səhifəsidir: kart abunə haqqı üçün yadda saxlanılır, pul çıxılmır.',
+    save: 'Yadda saxla',
+    cardDone: 'Bu kart artıq qeyd olunub.',
   },
   en: {
     title: 'Test payment',
@@ -41,6 +46,10 @@ const TEXTS = {
     insufficient: 'insufficient funds',
     badCard: 'Enter a valid card number, expiry date and CVC',
     settled: 'This payment is already complete.',
+    cardTitle: 'Save a card',
+    cardNotice: 'This is a test page: the card is saved for the subscription and nothing is charged now.',
+    save: 'Save card',
+    cardDone: 'This card registration is already complete.',
   },
   ru: {
     title: 'Тестовая оплата',
@@ -56,6 +65,10 @@ const TEXTS = {
     insufficient: 'недостаточно средств',
     badCard: 'Введите верный номер карты, срок действия и CVC',
     settled: 'Этот платёж уже завершён.',
+    cardTitle: 'Сохранить карту',
+    cardNotice: 'Это тестовая страница: карта сохраняется для оплаты подписки, сейчас ничего не списывается.',
+    save: 'Сохранить',
+    cardDone: 'Эта карта уже зарегистрирована.',
   },
 } as const;
 
@@ -83,14 +96,6 @@ function validExpiry(value: string, now = new Date()): boolean {
   return year > now.getUTCFullYear() || (year === now.getUTCFullYear() && month >= now.getUTCMonth() + 1);
 }
 
-/** What the sandbox's bank says to a card. */
-function verdict(card: string) {
-  if (card === SANDBOX_CARDS.approve) return { status: 'success' as const, code: '000', message: 'Approved' };
-  if (card === SANDBOX_CARDS.insufficientFunds)
-    return { status: 'failed' as const, code: '116', message: 'Insufficient funds' };
-  return { status: 'failed' as const, code: '100', message: 'Declined' };
-}
-
 /** Manat (the manat sign's one-glyph face) leads the font stack, as in the web app (app.css). */
 function page(language: Language, body: string, title: string) {
   return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -109,12 +114,41 @@ table{font-size:13px;margin-top:16px;border-collapse:collapse}td{padding:2px 8px
 </style></head><body><main>${body}</main></body></html>`;
 }
 
+/** The card fields, the submit and cancel buttons, and the test cards. */
+function cardForm(language: Language, submit: string, error?: string) {
+  const t = TEXTS[language];
+  return `<form method="post" autocomplete="off">
+<label for="card">${t.card}</label><input id="card" name="card" inputmode="numeric" required placeholder="4242 4242 4242 4242">
+<div class="row"><div><label for="expiry">${t.expiry}</label><input id="expiry" name="expiry" required placeholder="12/30"></div>
+<div><label for="cvc">${t.cvc}</label><input id="cvc" name="cvc" inputmode="numeric" required placeholder="123"></div></div>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<button class="pay" type="submit" name="action" value="pay">${escapeHtml(submit)}</button>
+</form>
+<form method="post"><input type="hidden" name="action" value="cancel"><button class="cancel" type="submit">${t.cancel}</button></form>
+<table><caption style="text-align:left;font-weight:600">${t.cards}</caption>
+<tr><td><code>${SANDBOX_CARDS.approve}</code></td><td>${t.approve}</td></tr>
+<tr><td><code>${SANDBOX_CARDS.decline}</code></td><td>${t.decline}</td></tr>
+<tr><td><code>${SANDBOX_CARDS.insufficientFunds}</code></td><td>${t.insufficient}</td></tr></table>`;
+}
+
+/** A card the form was given, checked as a card form checks it before asking the bank; null when not valid. */
+function validCard(body: Record<string, string>): string | null {
+  const card = String(body.card ?? '').replace(/\D/g, '');
+  const valid = luhnValid(card) && validExpiry(String(body.expiry ?? '')) && /^\d{3,4}$/.test(String(body.cvc ?? ''));
+  return valid ? card : null;
+}
+
 /**
  * The sandbox provider's hosted card page (DESIGN §5): served by this app under its own path,
  * it takes a test card and reports the result signed, through the same verification as any
  * provider's callback, then sends the shopper back to the shop.
  */
-export function registerSandboxPage(app: FastifyInstance, ctx: AppContext, payments: PaymentService) {
+export function registerSandboxPage(
+  app: FastifyInstance,
+  ctx: AppContext,
+  payments: PaymentService,
+  subscriptions: SubscriptionService,
+) {
   async function load(paymentId: string) {
     if (!/^[0-9a-f-]{36}$/i.test(paymentId)) return null;
     // The attempt with its order's name and language and the store's name: one statement.
@@ -150,19 +184,20 @@ export function registerSandboxPage(app: FastifyInstance, ctx: AppContext, payme
       `<h1>${escapeHtml(order.market)} · ${escapeHtml(order.name ?? '')}</h1>
 <p class="notice">${escapeHtml(t.notice)}</p>
 <div class="amount" data-testid="sandbox-amount">${escapeHtml(formatMoney(payment.amount, language))}</div>
-<form method="post" autocomplete="off">
-<label for="card">${t.card}</label><input id="card" name="card" inputmode="numeric" required placeholder="4242 4242 4242 4242">
-<div class="row"><div><label for="expiry">${t.expiry}</label><input id="expiry" name="expiry" required placeholder="12/30"></div>
-<div><label for="cvc">${t.cvc}</label><input id="cvc" name="cvc" inputmode="numeric" required placeholder="123"></div></div>
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-<button class="pay" type="submit" name="action" value="pay">${t.pay}</button>
-</form>
-<form method="post"><input type="hidden" name="action" value="cancel"><button class="cancel" type="submit">${t.cancel}</button></form>
-<table><caption style="text-align:left;font-weight:600">${t.cards}</caption>
-<tr><td><code>${SANDBOX_CARDS.approve}</code></td><td>${t.approve}</td></tr>
-<tr><td><code>${SANDBOX_CARDS.decline}</code></td><td>${t.decline}</td></tr>
-<tr><td><code>${SANDBOX_CARDS.insufficientFunds}</code></td><td>${t.insufficient}</td></tr></table>`,
+${cardForm(language, t.pay, error)}`,
       t.title,
+    );
+  }
+
+  /** The page to save a card for the subscription (sandbox card registration). */
+  function cardPage(language: Language, store: string, error?: string) {
+    const t = TEXTS[language];
+    return page(
+      language,
+      `<h1>${escapeHtml(store)} · ${escapeHtml(t.cardTitle)}</h1>
+<p class="notice">${escapeHtml(t.cardNotice)}</p>
+${cardForm(language, t.save, error)}`,
+      t.cardTitle,
     );
   }
 
@@ -206,12 +241,9 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
         const { payment } = loaded;
         if (payment.status !== 'started') return reply.redirect(settledUrl(loaded), 303);
         const body = (request.body ?? {}) as Record<string, string>;
-        const card = String(body.card ?? '').replace(/\D/g, '');
         const canceled = body.action === 'cancel';
-        if (
-          !canceled &&
-          (!luhnValid(card) || !validExpiry(String(body.expiry ?? '')) || !/^\d{3,4}$/.test(String(body.cvc ?? '')))
-        ) {
+        const card = validCard(body) ?? '';
+        if (!canceled && !card) {
           return reply
             .status(422)
             .type('text/html; charset=utf-8')
@@ -219,7 +251,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
         }
         const outcome = canceled
           ? { status: 'failed' as const, code: '200', message: 'Canceled by the shopper' }
-          : verdict(card);
+          : sandboxVerdict(card);
         const signed = sandboxEncode(ctx.config.payments.sandboxSecret, {
           order_id: payment.id,
           ...outcome,
@@ -232,6 +264,75 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
         // success page when the order is paid: it says the extra charge went back.
         const approved = applied ? applied.order.paymentStatus === 'paid' : outcome.code === '000';
         return reply.redirect(approved ? payment.successUrl : payment.errorUrl, 303);
+      },
+    );
+
+    // Saving a card for the subscription: the registration the owner was sent to, by its token.
+    async function loadCard(token: string) {
+      if (!/^sbc_[0-9a-f]{24}$/.test(token)) return null;
+      const [row] = rowsOf<{ status: string; language: string; store: string }>(
+        await ctx.db.execute(sql`select r.status, r.language, m.name as store
+          from card_registrations r join markets m on m.id = r.market_id
+          where r.provider = 'sandbox' and r.token = ${token}`),
+      );
+      return row ?? null;
+    }
+    const back = (saved: boolean) => `${ctx.config.publicUrl}/cp/payments?card=${saved ? 'saved' : 'failed'}`;
+    const notFound = (language: Language) => page(language, '<h1>404</h1>', '404');
+    const cardShown = { 200: html('The form to save a card'), 303: noContent, 404: html('No such card registration') };
+    const cardPosted = {
+      303: noContent,
+      404: html('No such card registration'),
+      422: html('The form again, with the error'),
+    };
+
+    scope.get<{ Params: { token: string } }>(
+      `${SANDBOX_CARD_PATH}/:token`,
+      { schema: { hide: true, response: cardShown } },
+      async (request, reply) => {
+        const loaded = await loadCard(request.params.token);
+        const language = isLanguage(request.cookies?.language)
+          ? request.cookies.language
+          : ((loaded?.language ?? 'az') as Language);
+        reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+        if (!loaded) return reply.status(404).send(notFound(language));
+        if (loaded.status !== 'started') return reply.redirect(back(loaded.status === 'saved'), 303);
+        return cardPage(language, loaded.store);
+      },
+    );
+
+    scope.post<{ Params: { token: string }; Body: Record<string, string> }>(
+      `${SANDBOX_CARD_PATH}/:token`,
+      { schema: { hide: true, response: cardPosted } },
+      async (request, reply) => {
+        const { token } = request.params;
+        const loaded = await loadCard(token);
+        const language = isLanguage(request.cookies?.language)
+          ? request.cookies.language
+          : ((loaded?.language ?? 'az') as Language);
+        reply.header('cache-control', 'no-store');
+        if (!loaded) return reply.status(404).type('text/html; charset=utf-8').send(notFound(language));
+        if (loaded.status !== 'started') return reply.redirect(back(loaded.status === 'saved'), 303);
+        const body = (request.body ?? {}) as Record<string, string>;
+        const canceled = body.action === 'cancel';
+        const card = validCard(body);
+        if (!canceled && !card) {
+          return reply
+            .status(422)
+            .type('text/html; charset=utf-8')
+            .send(cardPage(language, loaded.store, TEXTS[language].badCard));
+        }
+        // Any valid card is saved (its verdict comes when it is charged); a cancel saves none.
+        const outcome = canceled
+          ? { status: 'failed' as const, code: '200', message: 'Canceled by the cardholder' }
+          : { status: 'success' as const, code: '000', message: 'Card registered' };
+        const signed = sandboxEncode(ctx.config.payments.sandboxSecret, {
+          card_id: token,
+          ...outcome,
+          card_mask: card ? `${card.slice(0, 6)}******${card.slice(-4)}` : null,
+        });
+        const applied = await subscriptions.handleCardCallback('sandbox', signed);
+        return reply.redirect(back(applied?.saved ?? outcome.code === '000'), 303);
       },
     );
   });

@@ -63,6 +63,8 @@ const CONFIRMATION_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** The path of the sandbox's hosted card page (payment/sandbox-page.ts). */
 export const SANDBOX_PAGE_PATH = '/sandbox-pay';
+/** The path of the sandbox's hosted page to save a card (the subscription's). */
+export const SANDBOX_CARD_PATH = '/sandbox-card';
 
 export function createProvider(ctx: AppContext): PaymentProvider {
   const { payments: config } = ctx.config;
@@ -73,7 +75,11 @@ export function createProvider(ctx: AppContext): PaymentProvider {
       apiUrl: config.epoint.apiUrl,
     });
   }
-  return sandboxProvider(config.sandboxSecret, (id) => `${ctx.config.publicUrl}${SANDBOX_PAGE_PATH}/${id}`);
+  return sandboxProvider(
+    config.sandboxSecret,
+    (id) => `${ctx.config.publicUrl}${SANDBOX_PAGE_PATH}/${id}`,
+    (token) => `${ctx.config.publicUrl}${SANDBOX_CARD_PATH}/${token}`,
+  );
 }
 
 /** After a result: what is left to do outside the transaction. */

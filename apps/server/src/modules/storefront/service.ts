@@ -51,6 +51,8 @@ function marketColumns() {
     yandexMetricaId: markets.yandexMetricaId,
     googleAnalyticsId: markets.googleAnalyticsId,
     clarityId: markets.clarityId,
+    suspended: sql<boolean>`exists (select 1 from subscriptions s
+      where s.market_id = ${markets.id} and s.status = 'suspended')`,
   };
 }
 
@@ -64,6 +66,7 @@ type MarketRow = {
   yandexMetricaId: string | null;
   googleAnalyticsId: string | null;
   clarityId: string | null;
+  suspended: boolean;
 };
 
 function toMarket(row: MarketRow): StorefrontMarket {
@@ -76,6 +79,7 @@ function toMarket(row: MarketRow): StorefrontMarket {
     // The theme editor (cp customize-store) will store palette and font on the market; until
     // then every store has the defaults.
     theme: DEFAULT_STORE_THEME,
+    suspended: row.suspended,
     analytics: {
       facebookPixelId: row.facebookPixelId,
       yandexMetricaId: row.yandexMetricaId,

@@ -29,6 +29,7 @@ export function epointEncode(payload: Record<string, unknown>): string {
 
 interface EpointResultFields {
   order_id?: string;
+  card_id?: string;
   status?: string;
   code?: string;
   message?: string;
@@ -124,6 +125,51 @@ export function epointProvider(config: EpointConfig): PaymentProvider {
         amount: toDecimal(amount),
       });
       return { ok: reply.status === 'success', message: typeof reply.message === 'string' ? reply.message : null };
+    },
+
+    // A card saved without a payment (`refund: 0`: a card to charge, not to pay out to).
+    async registerCard(request) {
+      const reply = await call('/api/1/card-registration', {
+        language: request.language,
+        refund: 0,
+        description: request.description,
+        success_redirect_url: request.successUrl,
+        error_redirect_url: request.errorUrl,
+      });
+      if (reply.status !== 'success' || typeof reply.redirect_url !== 'string' || typeof reply.card_id !== 'string') {
+        throw new ProviderError(`Epoint refused the card registration: ${String(reply.message ?? reply.status)}`);
+      }
+      return { redirectUrl: reply.redirect_url, token: reply.card_id };
+    },
+
+    verifyCardCallback(body) {
+      const fields = readSignedResult<EpointResultFields>(
+        body,
+        (data) => epointSignature(config.privateKey, data),
+        'card_id',
+      );
+      const result = resultOf(fields);
+      return {
+        token: fields.card_id as string,
+        status: result.status === 'approved' ? 'saved' : 'failed',
+        cardMask: result.cardMask,
+        code: result.code,
+        message: result.message,
+        cause: result.cause,
+      };
+    },
+
+    // The verdict comes in the reply: Epoint posts no result for a saved card's charge.
+    async charge(request) {
+      const reply = (await call('/api/1/execute-pay', {
+        language: request.language,
+        card_id: request.cardToken,
+        order_id: request.chargeId,
+        amount: toDecimal(request.amount),
+        currency: request.currency,
+        description: request.description,
+      })) as EpointResultFields;
+      return resultOf(reply, request.chargeId);
     },
   };
 }

@@ -46,6 +46,49 @@ export interface PaymentProvider {
     payment: { id: string; transaction: string | null },
     amount: number,
   ): Promise<{ ok: boolean; message: string | null }>;
+  /**
+   * Starts saving a card for later charges (the platform's subscription): the owner is sent to
+   * `redirectUrl`; `token` is the provider's id of the card, named again by its result.
+   */
+  registerCard(request: CardRegistrationRequest): Promise<{ redirectUrl: string; token: string }>;
+  /** Checks and decodes the result of a card registration POSTed to us; throws when forged. */
+  verifyCardCallback(body: unknown): CardRegistrationResult;
+  /** Charges a saved card, the verdict in the reply (no callback follows). */
+  charge(request: ChargeRequest): Promise<PaymentResult>;
+}
+
+/** Saving a card, as handed to a provider. */
+export interface CardRegistrationRequest {
+  registrationId: string;
+  language: Language;
+  description: string;
+  successUrl: string;
+  errorUrl: string;
+}
+
+/** A provider's verdict on saving a card. */
+export interface CardRegistrationResult {
+  /** The provider's id of the card, as `registerCard` named it. */
+  token: string;
+  status: 'saved' | 'failed';
+  cardMask: string | null;
+  code: string | null;
+  message: string | null;
+  cause: PaymentFailureCause | null;
+}
+
+/** A charge of a saved card (the subscription), as handed to a provider. */
+export interface ChargeRequest {
+  /** Our charge id: the provider's order_id. */
+  chargeId: string;
+  cardToken: string;
+  /** The card as saved (the sandbox's bank knows its test cards by their last digits). */
+  cardMask: string | null;
+  /** Qəpik. */
+  amount: number;
+  currency: 'AZN';
+  language: Language;
+  description: string;
 }
 
 /** The provider could not be reached or refused the request. */
@@ -63,7 +106,11 @@ export function toMinor(value: unknown): number | null {
  * A provider's signed result (`data` = base64 JSON, `signature` over it), checked in constant
  * time against what `sign` makes of the same data, then decoded. Anything else is forged.
  */
-export function readSignedResult<T extends { order_id?: unknown }>(body: unknown, sign: (data: string) => string): T {
+export function readSignedResult<T extends object>(
+  body: unknown,
+  sign: (data: string) => string,
+  key: 'order_id' | 'card_id' = 'order_id',
+): T {
   const { data, signature } = (body ?? {}) as { data?: unknown; signature?: unknown };
   if (typeof data !== 'string' || typeof signature !== 'string') throw new AppError('PAYMENT_SIGNATURE_INVALID');
   const expected = Buffer.from(sign(data));
@@ -77,10 +124,25 @@ export function readSignedResult<T extends { order_id?: unknown }>(body: unknown
   } catch {
     throw new AppError('PAYMENT_SIGNATURE_INVALID');
   }
-  if (!fields || typeof fields !== 'object' || typeof fields.order_id !== 'string') {
+  if (!fields || typeof fields !== 'object' || typeof (fields as Record<string, unknown>)[key] !== 'string') {
     throw new AppError('PAYMENT_SIGNATURE_INVALID');
   }
   return fields;
+}
+
+/**
+ * Whether a result POSTed to us is a card registration's (it names a card and no order of ours)
+ * rather than a payment's: read before verifying, only to choose which verification applies.
+ */
+export function isCardRegistrationResult(body: unknown): boolean {
+  const { data } = (body ?? {}) as { data?: unknown };
+  if (typeof data !== 'string') return false;
+  try {
+    const fields = JSON.parse(Buffer.from(data, 'base64').toString('utf8')) as Record<string, unknown> | null;
+    return !!fields && typeof fields.card_id === 'string' && typeof fields.order_id !== 'string';
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -1,0 +1,22 @@
+import { SUBSCRIPTION_PLANS } from '@shop/shared';
+import { sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/client.js';
+
+/**
+ * What other modules write of the subscription (decision 017): a store's row as it is when the
+ * store is opened — the free trial from its opening. A store that has one keeps it.
+ */
+export function openSubscriptionStatement(marketId: string) {
+  const trial = `${SUBSCRIPTION_PLANS.standard.trialDays} days`;
+  return sql`insert into subscriptions (market_id, period_end)
+    select id, created_at + ${trial}::interval from markets where id = ${marketId}
+    on conflict do nothing`;
+}
+
+/** Whether the store is suspended (its subscription unpaid): it sells nothing until paid. */
+export async function storeSuspended(db: Db, marketId: string): Promise<boolean> {
+  const rows = rowsOf(
+    await db.execute(sql`select 1 from subscriptions where market_id = ${marketId} and status = 'suspended'`),
+  );
+  return rows.length > 0;
+}
