@@ -1,5 +1,12 @@
-import { createCategorySchema, createCollectionSchema, createProductSchema, createTariffSchema } from '@shop/shared';
-import { count, eq } from 'drizzle-orm';
+import {
+  createCategorySchema,
+  createCollectionSchema,
+  createProductSchema,
+  createTariffSchema,
+  SANDBOX_CARDS,
+} from '@shop/shared';
+import { count, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../db/client.js';
 import { markets, products, sectors, shippingTariffs, users } from '../db/schema/index.js';
 import { CategoryService } from '../modules/category/service.js';
 import { CollectionService } from '../modules/collection/service.js';
@@ -7,6 +14,7 @@ import { MarketService } from '../modules/market/service.js';
 import { storeImage } from '../modules/media/service.js';
 import { ProductService } from '../modules/product/service.js';
 import { ShippingService } from '../modules/shipping/service.js';
+import { saveCardStatement } from '../modules/subscription/hooks.js';
 import type { MarketRow, UserRow } from '../platform/auth.js';
 import type { AppContext } from '../platform/context.js';
 import { hashPassword } from '../platform/passwords.js';
@@ -66,6 +74,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
     market = await demoMarket();
   }
   if (!market || market.ownerId !== user.id) return;
+  await saveDemoCard(ctx, market.id);
   if (await seedDemoCatalog(ctx, user, market.id)) {
     if (market.description === OLD_DESCRIPTION) {
       await marketService.update(market, { id: market.id, description: DESCRIPTION });
@@ -228,4 +237,18 @@ async function demoImages(ctx: AppContext, owner: UserRow) {
     if (first) category.set(c.key, urls.get(`${first.code}:${first.colors[0]}`) as string);
   }
   return { product: urls, category, cover: urls.get('cover') as string };
+}
+
+/**
+ * The demo store pays its subscription with the sandbox's approving test card, so that it keeps
+ * running past its trial (the sandbox's bank knows a saved test card by its last digits).
+ */
+async function saveDemoCard(ctx: AppContext, marketId: string) {
+  const [subscription] = rowsOf<{ card_token: string | null }>(
+    await ctx.db.execute(sql`select card_token from subscriptions where market_id = ${marketId}`),
+  );
+  if (!subscription || subscription.card_token) return;
+  const card = SANDBOX_CARDS.approve;
+  const mask = `${card.slice(0, 6)}******${card.slice(-4)}`;
+  await ctx.db.execute(saveCardStatement(marketId, { provider: 'sandbox', token: 'sbc_demo', mask, at: new Date() }));
 }

@@ -20,3 +20,10 @@ export async function storeSuspended(db: Db, marketId: string): Promise<boolean>
   );
   return rows.length > 0;
 }
+
+/** A card saved for the store's subscription (the provider's id for it and its mask), replacing any. */
+export function saveCardStatement(marketId: string, card: { provider: string; token: string; mask: string; at: Date }) {
+  return sql`update subscriptions set card_provider = ${card.provider}, card_token = ${card.token},
+      card_mask = ${card.mask}, card_saved_at = ${card.at}, updated_at = ${card.at}
+    where market_id = ${marketId}`;
+}

@@ -21,7 +21,7 @@ import {
   ProviderError,
 } from '../../platform/payments/provider.js';
 import { bumpCatalogVersion } from '../market/hooks.js';
-import { openSubscriptionStatement } from './hooks.js';
+import { openSubscriptionStatement, saveCardStatement } from './hooks.js';
 import { chargeFailedMail, chargeFailureText, chargePaidMail } from './mail.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -157,10 +157,14 @@ export class SubscriptionService {
         where provider = ${this.provider.name} and token = ${result.token}`);
       if (saved) {
         await tx.execute(openSubscriptionStatement(visit.market_id));
-        await tx.execute(sql`update subscriptions set card_provider = ${this.provider.name},
-            card_token = ${result.token}, card_mask = ${result.cardMask ?? '****'}, card_saved_at = ${now},
-            updated_at = ${now}
-          where market_id = ${visit.market_id}`);
+        await tx.execute(
+          saveCardStatement(visit.market_id, {
+            provider: this.provider.name,
+            token: result.token,
+            mask: result.cardMask ?? '****',
+            at: now,
+          }),
+        );
       }
       return { marketId: visit.market_id, saved };
     });

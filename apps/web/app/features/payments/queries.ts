@@ -1,6 +1,6 @@
-import type { PaymentSettings } from '@shop/shared';
-import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '../../lib/api';
+import type { PaymentSettings, Subscription } from '@shop/shared';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, apiGet } from '../../lib/api';
 import { tags } from '../../lib/query';
 
 /** GET /PaymentSettings/{marketId}: the card provider the store takes payment through, and its methods. */
@@ -10,3 +10,27 @@ export const paymentSettingsQuery = (marketId: string) =>
     queryFn: () => apiGet<PaymentSettings>(`/PaymentSettings/${marketId}`),
     staleTime: 60_000,
   });
+
+/** GET /Subscription/{marketId}: the store's plan, its state, the saved card and the charges. */
+export const subscriptionQuery = (marketId: string) =>
+  queryOptions({
+    queryKey: [...tags.store, 'subscription', marketId],
+    queryFn: () => apiGet<Subscription>(`/Subscription/${marketId}`),
+  });
+
+/** POST /MarketCard/start: the browser then goes to the provider's page to save the card. */
+export function useStartCard(marketId: string) {
+  return useMutation({
+    mutationFn: () => api<{ redirectUrl: string }>('POST', '/MarketCard/start', { marketId }),
+    onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl),
+  });
+}
+
+/** POST /Subscription/pay/{marketId}: the month owed, charged to the saved card now. */
+export function usePaySubscription(marketId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ paid: boolean; subscription: Subscription }>('POST', `/Subscription/pay/${marketId}`),
+    onSuccess: ({ subscription }) => queryClient.setQueryData(subscriptionQuery(marketId).queryKey, subscription),
+  });
+}

@@ -2,6 +2,7 @@ import type { StoreCategory } from '@shop/shared';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, NavLink, useRouteError } from 'react-router';
+import { useAddTexts } from '../../lib/i18n';
 import { type StoreInfo, useStore, useStorePath } from '../../lib/store-context';
 import { ErrorFallback } from '../../ui/error-fallback';
 import { NotFound } from '../../ui/not-found';
@@ -10,7 +11,7 @@ import { CartButton } from './cart-drawer';
 import css from './storefront.module.css';
 
 /** The store's palette and font as CSS variables (a theme editor only has to set them). */
-export function themeStyle(store: StoreInfo): CSSProperties {
+export function themeStyle(store: Pick<StoreInfo, 'theme'>): CSSProperties {
   return {
     '--sf-primary': store.theme.primary,
     '--sf-bg': store.theme.background,
@@ -82,6 +83,37 @@ export function StoreNotFound() {
   );
 }
 
+/** What a suspended store's layout throws (routes/storefront/layout.tsx): enough for its page. */
+export interface SuspendedPage {
+  suspended: { name: string; logoUrl: string | null; theme: StoreInfo['theme'] };
+  texts: Parameters<typeof useAddTexts>[0];
+  catalogue: Parameters<typeof useAddTexts>[1];
+}
+
+/**
+ * A suspended store (its subscription unpaid, issue 14): shoppers see that it is closed for now —
+ * the store's name and look, no catalogue, no cart — with a 503 that tells search engines it is
+ * temporary.
+ */
+function StoreSuspended({ page }: { page: SuspendedPage }) {
+  useAddTexts(page.texts, page.catalogue);
+  const { t } = useTranslation();
+  const store = page.suspended;
+  return (
+    <div className={css.store} style={themeStyle(store)} data-testid="store-suspended">
+      <title>{`${t('storefront.suspended.title')} · ${store.name}`}</title>
+      <main className={css.main}>
+        <div className={css.notFound}>
+          {store.logoUrl ? <img src={store.logoUrl} alt="" width={64} height={64} /> : <p aria-hidden>🛠</p>}
+          <h1>{store.name}</h1>
+          <p className={css.lead}>{t('storefront.suspended.title')}</p>
+          <p>{t('storefront.suspended.text')}</p>
+        </div>
+      </main>
+    </div>
+  );
+}
+
 /**
  * The error boundary of every store page: inside the store's frame (header and cart stay), a
  * not-found for 404 and the full-screen fallback otherwise; outside a store, the platform's.
@@ -90,6 +122,9 @@ export function StoreErrorBoundary() {
   const error = useRouteError();
   const store = useStore();
   const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 503 && (error.data as SuspendedPage | null)?.suspended) {
+    return <StoreSuspended page={error.data as SuspendedPage} />;
+  }
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!store) return notFound ? <NotFound /> : <ErrorFallback />;
   if (!notFound) {

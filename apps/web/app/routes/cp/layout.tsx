@@ -10,6 +10,7 @@ import { UserMenu } from '../../features/account/user-menu';
 import { CpNav } from '../../features/markets/cp-nav';
 import { marketsQuery } from '../../features/markets/queries';
 import { StoreSwitcher } from '../../features/markets/store-switcher';
+import { SubscriptionBanner } from '../../features/payments/subscription';
 import { rememberMarket, resolveChosenMarket } from '../../lib/chosen-market';
 import { type ControlPanel, ControlPanelContext } from '../../lib/control-panel';
 import { controlPanelTitle } from '../../lib/panel-title';
@@ -125,6 +126,7 @@ export default function ControlPanelLayout({ loaderData }: Route.ComponentProps)
             {narrow && <AppShell.Section p="sm">{preferences}</AppShell.Section>}
           </AppShell.Navbar>
           <AppShell.Main>
+            <SubscriptionBanner marketId={market.id} timeZone={user.timeZone} />
             <Outlet />
           </AppShell.Main>
         </AppShell>

@@ -11,7 +11,13 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { data, isRouteErrorResponse, Outlet, type ShouldRevalidateFunctionArgs, useLocation } from 'react-router';
 import { Cart, CartContext } from '../../features/storefront/cart';
 import { CartDrawer, useCartErrors } from '../../features/storefront/cart-drawer';
-import { StoreErrorBoundary, StoreFooter, StoreHeader, themeStyle } from '../../features/storefront/frame';
+import {
+  StoreErrorBoundary,
+  StoreFooter,
+  StoreHeader,
+  type SuspendedPage,
+  themeStyle,
+} from '../../features/storefront/frame';
 import { StorePopup } from '../../features/storefront/popup';
 import { requestLanguage, resolveStore, STOREFRONT_MESSAGES } from '../../features/storefront/store.server';
 import css from '../../features/storefront/storefront.module.css';
@@ -38,6 +44,16 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     return { store: null, categories: [], analytics: null, texts, catalogue };
   }
   const { market, base } = found;
+  // A suspended store (its subscription unpaid) shows shoppers it is closed for now; nothing of
+  // its catalogue is read or shown, and no search engine keeps the page (503 is temporary).
+  if (market.suspended) {
+    const page: SuspendedPage = {
+      suspended: { name: market.name, logoUrl: market.logoUrl, theme: market.theme },
+      texts,
+      catalogue,
+    };
+    throw data(page, { status: 503, headers: { 'retry-after': '3600' } });
+  }
   const store: StoreInfo = {
     id: market.id,
     name: market.name,
