@@ -5,3 +5,13 @@
  */
 // The password is the test kit's (apps/server/src/testing/app.ts PASSWORD), which registered it.
 export const PAYOUT_MERCHANT = { email: 'payouts@e2e.test', password: 'Str0ng-Pass!' } as const;
+
+/**
+ * Merchants whose subscription went unpaid (scripts/e2e-seed.ts): a card the bank declines was
+ * charged on the day their month fell due and on the three retries, so each store is suspended.
+ * One per journey language: paying opens the store, which a journey can do once.
+ */
+export const SUSPENDED_MERCHANTS = {
+  az: { email: 'suspended-az@e2e.test', password: 'Str0ng-Pass!', product: 'Qırmızı şərf' },
+  en: { email: 'suspended-en@e2e.test', password: 'Str0ng-Pass!', product: 'Red scarf' },
+} as const;

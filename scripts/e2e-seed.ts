@@ -2,6 +2,7 @@
 // one process at a time): the demo store, a verified, active custom domain of it so that a
 // journey can open the store at the root of its own host (DESIGN §1 custom domains), and a
 // merchant with a payout history (e2e/accounts.ts).
+import { SANDBOX_CARDS } from '@shop/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.js';
@@ -9,12 +10,14 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { marketDomains, markets } from '../apps/server/src/db/schema/index.js';
 import { DEMO, seedDemo } from '../apps/server/src/demo/seed.js';
 import { LedgerService } from '../apps/server/src/modules/ledger/service.js';
+import { createProvider } from '../apps/server/src/modules/payment/service.js';
 import { SANDBOX_ARRIVAL_MS } from '../apps/server/src/modules/payout/provider.js';
 import { PayoutService } from '../apps/server/src/modules/payout/service.js';
+import { SubscriptionService } from '../apps/server/src/modules/subscription/service.js';
 import type { AppContext } from '../apps/server/src/platform/context.js';
-import { call, catalogOwner, createTariff, dataOf } from '../apps/server/src/testing/app.js';
+import { call, catalogOwner, createTariff, dataOf, submitSandboxPage } from '../apps/server/src/testing/app.js';
 import { bankDetailsBody, buy, fulfil, product, refund } from '../apps/server/src/testing/orders.js';
-import { PAYOUT_MERCHANT } from '../e2e/accounts.js';
+import { PAYOUT_MERCHANT, SUSPENDED_MERCHANTS } from '../e2e/accounts.js';
 
 const E2E_DOMAIN = process.env.E2E_DOMAIN ?? 'shop.e2e.test';
 
@@ -28,6 +31,7 @@ try {
     .values({ marketId: market.id, name: E2E_DOMAIN, verified: true, active: true, primary: true })
     .onConflictDoNothing();
   await seedPayouts(app, ctx);
+  for (const merchant of Object.values(SUSPENDED_MERCHANTS)) await seedSuspended(app, ctx, merchant);
 } finally {
   await app.close();
 }
@@ -67,4 +71,27 @@ async function seedPayouts(app: FastifyInstance, ctx: AppContext) {
   await payouts.advance(new Date(first.getTime() + SANDBOX_ARRIVAL_MS));
   await ledger.settle(second);
   await payouts.createDue(second);
+}
+
+/**
+ * A store with a product, whose owner saved the sandbox's declining card: its month fell due ten
+ * days ago and the real billing job ran on that day and each retry (three days apart), so the
+ * store is suspended with four declined charges in its history.
+ */
+async function seedSuspended(
+  app: FastifyInstance,
+  ctx: AppContext,
+  merchant: (typeof SUSPENDED_MERCHANTS)[keyof typeof SUSPENDED_MERCHANTS],
+) {
+  const owner = await catalogOwner(app, merchant.email);
+  await product(app, owner, { title: merchant.product, price: 2500, stock: 5 });
+  const { redirectUrl } = dataOf<{ redirectUrl: string }>(
+    await call(app, owner.token, 'POST', '/api/MarketCard/start', { marketId: owner.market.id }),
+  );
+  await submitSandboxPage(app, redirectUrl, SANDBOX_CARDS.decline);
+  const day = 86_400_000;
+  const due = new Date(Date.now() - 10 * day);
+  await ctx.db.execute(sql`update subscriptions set period_end = ${due} where market_id = ${owner.market.id}`);
+  const billing = new SubscriptionService(ctx, createProvider(ctx));
+  for (const days of [0, 3, 6, 9]) await billing.chargeDue(new Date(due.getTime() + days * day + 60_000));
 }

@@ -22,9 +22,9 @@ import {
 } from '@shop/shared';
 import { IconAlertTriangle, IconCreditCardPay, IconLock } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { formatDate, formatDateTime } from '../../lib/display';
 import { errorText } from '../../lib/form';
 import { useNotice } from '../../ui/notice';
@@ -51,6 +51,14 @@ export function SubscriptionSection({ marketId, timeZone }: { marketId: string; 
   const queryClient = useQueryClient();
   const [search, setSearch] = useSearchParams();
   const returned = search.get(CARD_RETURN_PARAM);
+  const { hash } = useLocation();
+  const section = useRef<HTMLElement>(null);
+  const loaded = subscription.isSuccess;
+
+  // Sent here to pay (the banner's link) or back from the card page: the section comes into view.
+  useEffect(() => {
+    if (loaded && (hash === '#subscription' || returned)) section.current?.scrollIntoView({ block: 'start' });
+  }, [loaded, hash, returned]);
 
   // Back from the provider's card page: say how it went, once (the address loses the mark).
   useEffect(() => {
@@ -93,6 +101,7 @@ export function SubscriptionSection({ marketId, timeZone }: { marketId: string; 
       component="section"
       aria-labelledby="payments-subscription"
       id="subscription"
+      ref={section}
       data-testid="subscription"
       data-status={s.status}
     >
@@ -251,15 +260,19 @@ function History({ charges, timeZone }: { charges: SubscriptionCharge[]; timeZon
 }
 
 /**
- * Every control-panel page of a store that owes its subscription says so at the top: a failed
+ * Every control-panel page (but payments, which has the section) of a store that owes its
+ * subscription says so at the top: a failed
  * payment (and when it is tried again), or that the store is suspended and shoppers see the
  * maintenance page — with the way to fix it.
  */
 export function SubscriptionBanner({ marketId, timeZone }: { marketId: string; timeZone: string }) {
   const { t, i18n } = useTranslation();
   const subscription = useQuery(subscriptionQuery(marketId));
+  const { pathname } = useLocation();
   const s = subscription.data;
   if (!s || (s.status !== 'past_due' && s.status !== 'suspended')) return null;
+  // The payments page says it in its subscription section, with the buttons.
+  if (pathname === '/cp/payments') return null;
   const suspended = s.status === 'suspended';
   const date = (iso: string | null) => (iso ? formatDate(iso, i18n.language, timeZone, t) : '');
   return (

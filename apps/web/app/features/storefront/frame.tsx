@@ -103,11 +103,24 @@ function StoreSuspended({ page }: { page: SuspendedPage }) {
     <div className={css.store} style={themeStyle(store)} data-testid="store-suspended">
       <title>{`${t('storefront.suspended.title')} · ${store.name}`}</title>
       <main className={css.main}>
-        <div className={css.notFound}>
-          {store.logoUrl ? <img src={store.logoUrl} alt="" width={64} height={64} /> : <p aria-hidden>🛠</p>}
-          <h1>{store.name}</h1>
-          <p className={css.lead}>{t('storefront.suspended.title')}</p>
-          <p>{t('storefront.suspended.text')}</p>
+        <div className={css.closed}>
+          {store.logoUrl ? (
+            <img src={store.logoUrl} alt="" width={64} height={64} />
+          ) : (
+            <svg viewBox="0 0 24 24" width="56" height="56" aria-hidden="true">
+              <path
+                d="M4 10v9a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-9M3 10l2-6h14l2 6M3 10h18M9 20v-5h6v5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.6"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+          )}
+          <p className={css.closedStore}>{store.name}</p>
+          <h1>{t('storefront.suspended.title')}</h1>
+          <p className={css.lead}>{t('storefront.suspended.text')}</p>
         </div>
       </main>
     </div>
