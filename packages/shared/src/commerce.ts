@@ -185,11 +185,17 @@ export const confirmCheckoutSchema = z.strictObject({
 export type ConfirmCheckoutInput = z.input<typeof confirmCheckoutSchema>;
 
 /** POST /Order: places the confirmed checkout at the total the shopper saw. */
+/** How a shopper pays: by card now, or in cash to the courier (where the store offers it). */
+export const PAYMENT_METHODS = ['card', 'cash'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
 export const placeOrderSchema = z.strictObject({
   checkoutId: id,
   uniqueCode: uniqueCodeSchema,
   /** The total shown to the shopper, in qəpik: a different total is never charged. */
   expectedTotal: moneySchema,
+  /** Card unless said otherwise; cash only where the checkout offers it (`cashOnDelivery`). */
+  paymentMethod: z.enum(PAYMENT_METHODS, 'invalidValue').optional(),
 });
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
 
@@ -290,8 +296,13 @@ export const checkoutSchema = z.strictObject({
   /** Bundle prices and the cart discount together. */
   discountTotal: intSchema,
   shippingPrice: intSchema,
-  /** subtotal − discountTotal + shippingPrice: what is charged. */
+  /** subtotal − discountTotal + shippingPrice (+ cashFee when paid in cash): what is charged. */
   total: intSchema,
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  /** The cash-on-delivery fee in the total (0 unless placed to pay in cash). */
+  cashFee: intSchema,
+  /** Cash on delivery as this checkout may choose it (the store's and its tariff's), else null. */
+  cashOnDelivery: z.strictObject({ fee: intSchema }).nullable(),
   currency: currencySchema,
   reservedUntil: timestampSchema,
   placedAt: timestampSchema.nullable(),

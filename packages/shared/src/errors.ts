@@ -50,6 +50,12 @@ export const errorStatus = {
   ORDER_NOT_PAID: 409,
   ORDER_CANCELED: 409,
   ORDER_ALREADY_FULFILLED: 409,
+  /** Paying in cash where the store (or the chosen delivery) does not offer it. */
+  CASH_ON_DELIVERY_UNAVAILABLE: 409,
+  /** Marking paid by hand an order paid by card (only cash on delivery is collected by the merchant). */
+  ORDER_PAID_BY_CARD: 409,
+  /** Starting a card payment for an order placed to pay in cash on delivery. */
+  CASH_ON_DELIVERY_ORDER: 409,
   /** Paying the subscription when no month is owed. */
   SUBSCRIPTION_NOTHING_DUE: 409,
   /** A charge of the subscription is already on its way (a second click, another tab). */

@@ -103,6 +103,22 @@ export const messages = {
     az: 'Ödəniş xidməti cavab vermədi. Yenidən cəhd edin',
     ru: 'Платёжный сервис не ответил. Попробуйте ещё раз',
   },
+  // Cash on delivery (issue 14)
+  CASH_ON_DELIVERY_UNAVAILABLE: {
+    en: 'Cash on delivery is not available for this order. Choose another delivery or pay by card',
+    az: 'Bu sifariş üçün qapıda nağd ödəniş mümkün deyil. Başqa çatdırılma seçin və ya kartla ödəyin',
+    ru: 'Оплата наличными при доставке недоступна для этого заказа. Выберите другую доставку или оплатите картой',
+  },
+  CASH_ON_DELIVERY_ORDER: {
+    en: 'This order is paid in cash to the courier on delivery',
+    az: 'Bu sifariş çatdırılma zamanı kuryerə nağd ödənilir',
+    ru: 'Этот заказ оплачивается наличными курьеру при доставке',
+  },
+  ORDER_PAID_BY_CARD: {
+    en: 'This order is paid by card: it becomes paid when the card payment arrives',
+    az: 'Bu sifariş kartla ödənilir: kart ödənişi daxil olanda ödənilmiş olur',
+    ru: 'Этот заказ оплачивается картой: он станет оплаченным, когда придёт платёж по карте',
+  },
   // The platform's subscription (issue 14)
   SUBSCRIPTION_NOTHING_DUE: {
     en: 'Nothing is owed: the subscription is paid',

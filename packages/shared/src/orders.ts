@@ -6,6 +6,7 @@ import {
   checkoutLineSchema,
   type FulfillmentStatus,
   fulfillmentStatusSchema,
+  PAYMENT_METHODS,
   type PaymentStatus,
   paymentStatusSchema,
 } from './commerce.js';
@@ -133,7 +134,7 @@ export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 /**
  * One line of the order's timeline; `data` carries the details of its kind:
  * - placed: number, name, total · payment_started: paymentId, amount, provider
- * - paid: paymentId, amount, cardMask · payment_failed: paymentId, code (the provider's), cause
+ * - paid: paymentId, amount, cardMask, cash (true: the merchant collected cash on delivery) · payment_failed: paymentId, code (the provider's), cause
  *   (PaymentFailureCause, null when the provider's code is not one we know), reason (the
  *   provider's words, shown when there is no cause)
  * - fulfilled: items [{ orderItemId, title, variantTitle, quantity }], fulfillmentStatus,
@@ -188,6 +189,9 @@ export const orderDetailsSchema = z.strictObject({
   /** Every discount together. */
   discountTotal: intSchema,
   shippingPrice: intSchema,
+  /** How the shopper pays: by card, or in cash to the courier (then `cashFee` is in the total). */
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  cashFee: intSchema,
   total: intSchema,
   /** Given back so far; never more than `total`. */
   refundedAmount: intSchema,

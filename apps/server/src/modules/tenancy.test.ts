@@ -486,6 +486,16 @@ const MARKET_ROUTES: MarketRoute[] = [
     access: 'owner',
   },
   {
+    route: 'PUT /api/PaymentSettings/{marketId}',
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/PaymentSettings/${f.marketId}`,
+      payload: { cashOnDelivery: { enabled: true, fee: 200, tariffIds: [f.tariffId] } },
+    }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
     // Another store's payout by id is refused in payouts.test.ts (the fixture has none).
     route: 'GET /api/PaymentReport/{marketId}',
     request: (f) => get(`/api/PaymentReport/${f.marketId}?format=csv`),
@@ -646,6 +656,13 @@ const MARKET_ROUTES: MarketRoute[] = [
       payload: { items: [{ orderItemId: f.orderItemId, quantity: 1 }] },
     }),
     ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    // The fixture's order is paid by card: the owner is told so, and nothing changes.
+    route: 'POST /api/Order/mark-paid/{orderId}',
+    request: (f) => ({ method: 'POST', url: `/api/Order/mark-paid/${f.orderId}?marketId=${f.marketId}` }),
+    ownerStatus: 409,
     access: 'owner',
   },
   {
@@ -1031,6 +1048,7 @@ describe('tenancy', () => {
       get(`/api/Order/${f.orderId}?marketId=${strangerMarketId}`),
       { method: 'PUT', url: `/api/Order/fulfill/${f.orderId}?marketId=${strangerMarketId}`, payload: {} },
       { method: 'PUT', url: `/api/Order/cancel/${f.orderId}?marketId=${strangerMarketId}`, payload: {} },
+      { method: 'POST', url: `/api/Order/mark-paid/${f.orderId}?marketId=${strangerMarketId}` },
       {
         method: 'PUT',
         url: `/api/Order/archive/${f.orderId}?marketId=${strangerMarketId}`,

@@ -1,4 +1,4 @@
-import type { PaymentReturnCause } from '@shop/shared';
+import type { PaymentMethod, PaymentReturnCause } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -171,7 +171,11 @@ export const orders = pgTable(
     bundleDiscount: integer().notNull().default(0),
     discountTotal: integer().notNull().default(0),
     shippingPrice: integer().notNull().default(0),
-    /** subtotal − discountTotal + shippingPrice. */
+    /** How the shopper pays: 'card', or 'cash' on delivery (placed unpaid, its units taken). */
+    paymentMethod: text().$type<PaymentMethod>().notNull().default('card'),
+    /** The cash-on-delivery fee, in the total when paid in cash. */
+    cashFee: integer().notNull().default(0),
+    /** subtotal − discountTotal + shippingPrice + cashFee. */
     total: integer().notNull().default(0),
     currency: text().notNull().default('AZN'),
     /** The shopper's language: e-mails and pages for this order use it. */
@@ -299,6 +303,20 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_transaction_key').on(t.provider, t.transaction),
   ],
 );
+
+/**
+ * Cash on delivery of a store (issue 14): on or off, its extra fee, the tariffs it goes with
+ * (null: all). A store without a row does not offer it. Owned by modules/payment.
+ */
+export const cashOnDelivery = pgTable('cash_on_delivery', {
+  marketId: uuid()
+    .primaryKey()
+    .references(() => markets.id, { onDelete: 'cascade' }),
+  enabled: boolean().notNull().default(false),
+  fee: integer().notNull().default(0),
+  tariffIds: uuid().array(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
 
 /** A custom domain of a market; a verified, active one serves its storefront at the root. */
 export const marketDomains = pgTable(

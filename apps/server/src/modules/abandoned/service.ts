@@ -43,8 +43,11 @@ const DELAY = sql.raw(
   `make_interval(mins => coalesce(m.abandoned_reminder_minutes, ${abandonedLimits.defaultMinutes}))`,
 );
 
-/** A checkout nobody has paid (canceled ones were paid and given back, or refused). */
-const OPEN_STATUS_TEXT = `o.paid_at is null and o.payment_status in ('unpaid', 'failed', 'pending')`;
+/**
+ * A checkout nobody has paid (canceled ones were paid and given back, or refused). An order placed
+ * to pay in cash on delivery is unpaid until the courier collects: it was not abandoned.
+ */
+const OPEN_STATUS_TEXT = `o.paid_at is null and o.payment_status in ('unpaid', 'failed', 'pending') and o.payment_method = 'card'`;
 const OPEN_STATUS = sql.raw(OPEN_STATUS_TEXT);
 
 /** Rows that may be abandoned checkouts at all: cheap to test, before anything else is computed. */

@@ -19,12 +19,13 @@ import { rowShape } from '../../db/rows.js';
 import { shippingTariffs } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, fieldsFromIssues } from '../../platform/errors.js';
-import { lockBasketLines } from '../basket/service.js';
+import { lockBasketLines, removeBoughtUnits, spendPopup } from '../basket/service.js';
 import {
   assertCodeUsable,
   type CartDiscountRow,
   cartDiscountColumn,
   codeUnusable,
+  countCodeUse,
   findCartDiscount,
   findCode,
   isLive,
@@ -47,7 +48,9 @@ import {
   writeCheckout,
   writePricing,
 } from '../order/lifecycle.js';
-import { lockUnits, release, reserve, type Shortage, type Unit, unitKey } from '../product/stock.js';
+import { cashOffer, cashOnDeliveryOf } from '../payment/cash.js';
+import { sendOrderConfirmation } from '../payment/mail.js';
+import { lockUnits, release, reserve, type Shortage, sell, type Unit, unitKey } from '../product/stock.js';
 import { storeSuspended } from '../subscription/hooks.js';
 import { goodsTotal, priceLines, pricingDiffers } from './pricing.js';
 
@@ -153,6 +156,13 @@ export async function checkoutView(db: Db, order: OrderRow, items?: ItemRow[]): 
     discountTotal: order.discountTotal,
     shippingPrice: order.shippingPrice,
     total: order.total,
+    paymentMethod: order.paymentMethod,
+    cashFee: order.cashFee,
+    // Offered while the shopper can still choose (not once placed).
+    cashOnDelivery:
+      order.number === null
+        ? cashOffer(await cashOnDeliveryOf(db, order.marketId, false), order.shippingTariffId)
+        : null,
     currency: 'AZN',
     reservedUntil: order.reservedUntil.toISOString(),
     placedAt: order.placedAt?.toISOString() ?? null,
@@ -482,7 +492,12 @@ export class CheckoutService {
       const cartDiscount = named && isLive(named, now) ? named : null;
       const repriced = await this.reprice(tx, order, items, readBundles(row.bundles), cartDiscount);
       const current = repriced.order;
-      if (repriced.changed || current.total !== input.expectedTotal) return { priceChanged: true as const };
+      // Cash on delivery as the store offers it now (never a stale offer), its fee in the total.
+      const cash = input.paymentMethod === 'cash';
+      const offer = cash ? cashOffer(await cashOnDeliveryOf(tx, order.marketId), current.shippingTariffId) : null;
+      if (cash && !offer) throw new AppError('CASH_ON_DELIVERY_UNAVAILABLE');
+      const cashFee = offer?.fee ?? 0;
+      if (repriced.changed || current.total + cashFee !== input.expectedTotal) return { priceChanged: true as const };
 
       // The code's row is locked before the units (every path locks order, code, units, market
       // in that order): placings with one code queue here, and the count of its uses is exact.
@@ -493,10 +508,19 @@ export class CheckoutService {
       // Last, the market's next number: its row stays locked until commit, and every placement
       // in the market queues on it, so little happens while it is held (order/lifecycle.ts).
       const placed = await placeOrder(tx, order);
-      return { placed, items };
+      if (!cash) return { placed, items };
+      return { ...(await placeForCash(tx, placed, items, cashFee)), items };
     });
     if ('priceChanged' in outcome) throw new AppError('PRICE_CHANGED');
-    return checkoutView(this.ctx.db, outcome.placed, outcome.items);
+    const view = await checkoutView(this.ctx.db, outcome.placed, outcome.items);
+    if (outcome.placed.paymentMethod === 'cash') {
+      // Stock the storefront shows changed: its caches start again; the shopper is told at once.
+      if ('storefrontChanged' in outcome && outcome.storefrontChanged) {
+        await bumpCatalogVersion(this.ctx, outcome.placed.marketId);
+      }
+      await sendOrderConfirmation(this.ctx, outcome.placed, view);
+    }
+    return view;
   }
 
   /** Gives back the units of checkouts whose hold has run out (the reservation job). */
@@ -587,4 +611,26 @@ function readLivePrices(live: { id: string; price: number | null; compare_at_pri
     if (line.price !== null) result.set(line.id, { unitPrice: line.price, compareAtPrice: line.compare_at_price });
   }
   return result;
+}
+
+/**
+ * A placed order to be paid in cash on delivery (issue 14): its units are taken now, as a paid
+ * card order's are (the merchant ships it unpaid), the fee joins its total, and what its basket
+ * held, its code's use and its pop-up are spent as a paid order's. It stays unpaid until the
+ * merchant marks it paid (order/service.ts markPaid).
+ */
+async function placeForCash(tx: Db, placed: OrderRow, items: ItemRow[], cashFee: number) {
+  // The units were held for this order a moment ago (holdAgain): selling them can not fall short.
+  const sold = await sell(tx, heldUnits(items), true);
+  const [order] = orderShape.rows(
+    await tx.execute(sql`update orders set payment_method = 'cash', cash_fee = ${cashFee}, total = total + ${cashFee},
+        reservation = 'sold', updated_at = ${new Date()}
+      where id = ${placed.id} returning ${orderShape.columns}`),
+  ) as [OrderRow];
+  if (order.basketId) await removeBoughtUnits(tx, order.basketId, items);
+  if (order.discountId && order.discount?.kind === 'code') await countCodeUse(tx, order.discountId);
+  if (order.discountId && order.discount?.kind === 'popup' && order.basketId) {
+    await spendPopup(tx, order.basketId, order.discountId);
+  }
+  return { placed: order, storefrontChanged: sold.ok && sold.storefrontChanged };
 }

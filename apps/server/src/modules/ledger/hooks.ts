@@ -24,9 +24,19 @@ export function saleEntries(
 }
 
 /**
+ * The merchant collected an order's cash on delivery: a sale on `collected` — theirs already, so
+ * never settled or paid out, and no card fee. For the WITH clause of the statement that marks the
+ * order paid.
+ */
+export function cashSaleEntry(order: { id: string; marketId: string }, payment: { id: string; amount: number }): SQL {
+  return sql`insert into ledger_entries (market_id, account, kind, amount, order_id, payment_id)
+    values (${order.marketId}, 'collected', 'sale', ${payment.amount}, ${order.id}, ${payment.id})`;
+}
+
+/**
  * Money went back to the shopper: it comes off where the order's money is — pending until the
  * order was settled, available after (which may take a balance below zero when it was paid out
- * already: the next payouts make it up).
+ * already: the next payouts make it up); cash on delivery off what the merchant collected.
  */
 export async function refundEntry(
   tx: Db,
@@ -35,7 +45,9 @@ export async function refundEntry(
 ): Promise<void> {
   await tx.execute(sql`insert into ledger_entries (market_id, account, kind, amount, order_id, payment_id, refund_id)
     select ${order.marketId},
-      case when exists (select 1 from ledger_entries r where r.order_id = ${order.id} and r.kind = 'release')
+      case when exists (select 1 from ledger_entries c where c.order_id = ${order.id} and c.account = 'collected')
+        then 'collected'
+        when exists (select 1 from ledger_entries r where r.order_id = ${order.id} and r.kind = 'release')
         then 'available' else 'pending' end,
       'refund', ${-refund.amount}, ${order.id}, ${refund.paymentId}, ${refund.id}`);
 }

@@ -41,7 +41,14 @@ const balanceOf = async (owner: Owner) =>
 describe('the ledger', () => {
   it('a paid order is a pending sale less the provider’s fee; refunds come off; the check adds up', async () => {
     const { owner, tariff } = await store();
-    expect(await balanceOf(owner)).toEqual({ pending: 0, available: 0, inTransit: 0, paidOut: 0, currency: 'AZN' });
+    expect(await balanceOf(owner)).toEqual({
+      pending: 0,
+      available: 0,
+      inTransit: 0,
+      paidOut: 0,
+      collected: 0,
+      currency: 'AZN',
+    });
     const item = await product(t.app, owner, { price: 2500, stock: 10 });
     const { order } = await buy(t.app, owner, tariff.id, [{ productId: item.id, quantity: 2 }]);
     // 2 × 25.00 + 5.00 delivery = 55.00; the fee is 3.5 % (1.93) + the point-of-sale cost (0.20).

@@ -10,7 +10,17 @@ export interface LedgerMismatch {
    * pending (the settlement queue), available (the payout queue), in transit (the pending
    * payouts) and paid out (the paid ones): what `balance` reads instead of the sums.
    */
-  sum: 'sales' | 'fees' | 'refunds' | 'releases' | 'payouts' | 'pending' | 'available' | 'inTransit' | 'paidOut';
+  sum:
+    | 'sales'
+    | 'fees'
+    | 'refunds'
+    | 'releases'
+    | 'payouts'
+    | 'pending'
+    | 'available'
+    | 'inTransit'
+    | 'paidOut'
+    | 'collected';
   ledger: number;
   expected: number;
 }
@@ -87,20 +97,29 @@ export class LedgerService {
    * equals the account's sum.
    */
   async balance(marketId: string): Promise<Balance> {
-    const [row] = rowsOf<{ pending: number; available: number; in_transit: number; paid_out: number }>(
+    const [row] = rowsOf<{
+      pending: number;
+      available: number;
+      in_transit: number;
+      paid_out: number;
+      collected: number;
+    }>(
       await this.db.execute(sql`select
           (select coalesce(sum(q.amount), 0) from settlement_queue q where q.market_id = ${marketId})::int8::float8 as pending,
           (select coalesce(sum(q.amount), 0) from payout_queue q where q.market_id = ${marketId})::int8::float8 as available,
           (select coalesce(sum(p.amount), 0) from payouts p
             where p.market_id = ${marketId} and p.status = 'pending')::int8::float8 as in_transit,
           (select coalesce(sum(p.amount), 0) from payouts p
-            where p.market_id = ${marketId} and p.status = 'paid')::int8::float8 as paid_out`),
+            where p.market_id = ${marketId} and p.status = 'paid')::int8::float8 as paid_out,
+          (select coalesce(sum(e.amount), 0) from ledger_entries e
+            where e.market_id = ${marketId} and e.account = 'collected')::int8::float8 as collected`),
     );
     return {
       pending: Number(row?.pending ?? 0),
       available: Number(row?.available ?? 0),
       inTransit: Number(row?.in_transit ?? 0),
       paidOut: Number(row?.paid_out ?? 0),
+      collected: Number(row?.collected ?? 0),
       currency: 'AZN',
     };
   }
@@ -132,11 +151,13 @@ export class LedgerService {
       in_transit: number;
       ledger_paid_out: number;
       paid_out: number;
+      ledger_collected: number;
+      collected: number;
     }>(
       await this.db.execute(sql`
         with paid as (
           -- The attempt that paid each paid order: its first approved one (a later one went back).
-          select distinct on (p.order_id) p.market_id, p.amount
+          select distinct on (p.order_id) p.market_id, p.amount, p.provider
           from payments p join orders o on o.id = p.order_id
           where p.status in ('approved', 'reversed') and o.paid_at is not null and p.return_cause is null
           order by p.order_id, p.updated_at, p.created_at
@@ -146,7 +167,7 @@ export class LedgerService {
           (select coalesce(sum(amount), 0) from paid where paid.market_id = m.id)::float8 as sales,
           (select coalesce(sum(amount), 0) from ledger_entries e where e.market_id = m.id and e.kind = 'fee')::float8 as ledger_fees,
           (select coalesce(-sum((amount * ${percentBasisPoints} + 5000) / 10000 + ${pointOfSale}), 0)
-            from paid where paid.market_id = m.id)::float8 as fees,
+            from paid where paid.market_id = m.id and paid.provider <> 'cash')::float8 as fees,
           (select coalesce(sum(amount), 0) from ledger_entries e where e.market_id = m.id and e.kind = 'refund')::float8 as ledger_refunds,
           (select coalesce(-sum(amount), 0) from refunds r where r.market_id = m.id and r.status = 'succeeded')::float8 as refunds,
           (select coalesce(sum(amount), 0) from ledger_entries e where e.market_id = m.id and e.kind = 'release')::float8 as releases,
@@ -159,7 +180,12 @@ export class LedgerService {
           (select coalesce(sum(amount), 0) from ledger_entries e where e.market_id = m.id and e.account = 'in_transit')::float8 as ledger_in_transit,
           (select coalesce(sum(amount), 0) from payouts p where p.market_id = m.id and p.status = 'pending')::float8 as in_transit,
           (select coalesce(sum(amount), 0) from ledger_entries e where e.market_id = m.id and e.account = 'paid_out')::float8 as ledger_paid_out,
-          (select coalesce(sum(amount), 0) from payouts p where p.market_id = m.id and p.status = 'paid')::float8 as paid_out
+          (select coalesce(sum(amount), 0) from payouts p where p.market_id = m.id and p.status = 'paid')::float8 as paid_out,
+          (select coalesce(sum(amount), 0) from ledger_entries e where e.market_id = m.id and e.account = 'collected')::float8 as ledger_collected,
+          -- What merchants collected on delivery, less the refunds of those orders.
+          ((select coalesce(sum(p.amount), 0) from payments p where p.market_id = m.id and p.provider = 'cash')
+            - (select coalesce(sum(r.amount), 0) from refunds r join payments p on p.id = r.payment_id
+                where r.market_id = m.id and p.provider = 'cash' and r.status = 'succeeded'))::float8 as collected
         from markets m ${only}`),
     );
     const mismatches: LedgerMismatch[] = [];
@@ -174,6 +200,7 @@ export class LedgerService {
         ['available', r.ledger_available, r.available],
         ['inTransit', r.ledger_in_transit, r.in_transit],
         ['paidOut', r.ledger_paid_out, r.paid_out],
+        ['collected', r.ledger_collected, r.collected],
       ] as const;
       for (const [sum, ledger, expected] of sums) {
         if (Number(ledger) !== Number(expected)) {

@@ -138,6 +138,8 @@ export async function orderPaid(
     paymentId: payment.id,
     amount: payment.amount,
     cardMask: order.cardMask,
+    // Collected in cash on delivery, marked paid by the merchant.
+    ...(order.paymentMethod === 'cash' ? { cash: true } : {}),
   });
   if (!order.email) await tx.execute(paidEvent);
   else {

@@ -123,6 +123,17 @@ export function orderRoutes(ctx: AppContext, payments: PaymentService): FastifyP
       },
     );
 
+    // Cash on delivery (issue 14): the merchant collected the order's cash.
+    app.post(
+      '/Order/mark-paid/:orderId',
+      { schema: { tags, params: orderParams, querystring: marketQuery, response: details } },
+      async (request) => {
+        const { marketId } = request.query;
+        await scope(request, marketId, request.params.orderId);
+        return { data: await service.markPaid(marketId, request.params.orderId) };
+      },
+    );
+
     // SPEC §7: the refund, "cancel" in the panel's words.
     app.put(
       '/Order/cancel/:orderId',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   type Address,
@@ -28,11 +29,12 @@ import { AppError } from '../../platform/errors.js';
 import type { MailMessage } from '../../platform/mail.js';
 import { type PaymentProvider, ProviderError } from '../../platform/payments/provider.js';
 import { customerRefunded } from '../customer/hooks.js';
-import { refundEntry } from '../ledger/hooks.js';
+import { cashSaleEntry, refundEntry } from '../ledger/hooks.js';
 import { bumpCatalogVersion } from '../market/hooks.js';
-import { markReversed } from '../payment/hooks.js';
+import { cashPaymentStatement, markReversed } from '../payment/hooks.js';
 import { returnUnits, type Unit } from '../product/stock.js';
-import { emailSent, eventLines, fulfillmentOf, recordEvent, unitsLeft } from './hooks.js';
+import { emailSent, eventLines, fulfillmentOf, orderPaid, recordEvent, unitsLeft } from './hooks.js';
+import { orderShape, paidStatement } from './lifecycle.js';
 import { customerNameOf, exportBatches, iso, listOrders, type OrderRowOfExport, offsetHours } from './list.js';
 import { orderFulfilledMail, orderRefundedMail } from './mail.js';
 
@@ -254,6 +256,8 @@ export class OrderService {
       discount: order.discount ?? null,
       discountTotal: order.discountTotal,
       shippingPrice: order.shippingPrice,
+      paymentMethod: order.paymentMethod,
+      cashFee: order.cashFee,
       total: order.total,
       refundedAmount: order.refundedAmount,
       refundable: order.paymentStatus === 'paid' ? Math.max(0, order.total - order.refundedAmount) : 0,
@@ -276,6 +280,63 @@ export class OrderService {
     if (order.paymentStatus !== 'paid') throw new AppError('ORDER_NOT_PAID');
   }
 
+  /** An order placed to pay in cash that the courier has not been paid for yet. */
+  private static cashDue(order: OrderRow) {
+    return order.paymentMethod === 'cash' && order.paymentStatus === 'unpaid';
+  }
+
+  /**
+   * POST /Order/mark-paid/{orderId}: the merchant collected an order's cash on delivery. The
+   * payment (through `cash`), its sale on the ledger's `collected` account and the order paid in
+   * one statement; then, as for a card payment, its timeline and its customer. Only a cash order
+   * that is unpaid can be: a card order becomes paid from its card payment alone.
+   */
+  async markPaid(marketId: string, orderId: string): Promise<OrderDetails> {
+    const paid = await this.ctx.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const order = await this.lock(tx, marketId, orderId);
+      if (order.paymentStatus === 'canceled') throw new AppError('ORDER_CANCELED');
+      if (order.paymentStatus === 'paid') throw new AppError('ORDER_ALREADY_PAID');
+      if (order.paymentMethod !== 'cash') throw new AppError('ORDER_PAID_BY_CARD');
+      const payment = { id: randomUUID(), amount: order.total };
+      const [row] = orderShape.rows(
+        await tx.execute(sql`with p as (${cashPaymentStatement(order, payment.id)}),
+            ledger as (${cashSaleEntry(order, payment)})
+          ${paidStatement(order.id, null)} returning ${orderShape.columns}`),
+      ) as [OrderRow];
+      return orderPaid(tx, row, await this.items(tx, order.id), payment, false);
+    });
+    return this.view(paid);
+  }
+
+  /**
+   * Canceling a cash order nobody has paid for: nothing to give back, every unit not returned yet
+   * goes back on sale, and the order is canceled.
+   */
+  private async cancelUnpaidCash(tx: Db, order: OrderRow, owner: Owner, reason: string | null) {
+    const items = await this.items(tx, order.id);
+    const restock = items
+      .filter((i) => i.quantity > i.refundedQuantity)
+      .map((item) => ({
+        item,
+        quantity: item.quantity - item.refundedQuantity,
+      }));
+    for (const { item, quantity } of restock) {
+      await tx
+        .update(orderItems)
+        .set({ refundedQuantity: item.refundedQuantity + quantity })
+        .where(eq(orderItems.id, item.id));
+    }
+    const restocked = await this.restock(tx, order, owner, restock);
+    const [updated] = (await tx
+      .update(orders)
+      .set({ paymentStatus: 'canceled', canceledAt: new Date(), updatedAt: new Date() })
+      .where(eq(orders.id, order.id))
+      .returning()) as [OrderRow];
+    await recordEvent(tx, order, 'canceled', { cause: 'unpaid_cash', reason, restock: eventLines(restock) });
+    return { order: updated, restocked };
+  }
+
   /**
    * PUT /Order/fulfill/{orderId}: sends every unit left, or the chosen lines' units; the order
    * becomes partly or wholly fulfilled, and the shopper hears of it in the order's language.
@@ -285,7 +346,8 @@ export class OrderService {
     const done = await this.ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
       const order = await this.lock(tx, marketId, orderId);
-      this.assertPaid(order);
+      // Cash on delivery ships before it is paid: the courier collects.
+      if (!OrderService.cashDue(order)) this.assertPaid(order);
       const items = await this.items(tx, order.id);
       if (items.every((i) => unitsLeft(i) === 0)) throw new AppError('ORDER_ALREADY_FULFILLED');
       let lines: { item: ItemRow; quantity: number }[];
@@ -349,6 +411,17 @@ export class OrderService {
     const done = await this.ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
       const order = await this.lock(tx, marketId, orderId);
+      if (OrderService.cashDue(order)) {
+        // Nothing was paid: canceling gives nothing back but the units.
+        if (data.amount !== undefined && data.amount > 0) {
+          throw new AppError('VALIDATION_FAILED', { amount: 'refundTooLarge' });
+        }
+        return {
+          refused: false as const,
+          canceledUnpaid: true as const,
+          ...(await this.cancelUnpaidCash(tx, order, owner, data.reason ?? null)),
+        };
+      }
       this.assertPaid(order);
       // The attempt that paid the order: the first approved one (a later one was reversed).
       const [payment] = await tx
@@ -413,6 +486,7 @@ export class OrderService {
     });
     if (done.refused) throw new RefundRefusedError(done.reason);
     if (done.restocked) await bumpCatalogVersion(this.ctx, marketId);
+    if ('canceledUnpaid' in done) return this.view(done.order);
     if (data.notify && done.order.email) {
       const lines = done.restock.map(({ item, quantity }) => ({
         title: item.title,
@@ -438,6 +512,8 @@ export class OrderService {
 
   /** The provider's verdict on giving `amount` back; a provider that can't be asked is a refusal. */
   private async reverse(payment: PaymentRow, amount: number): Promise<{ ok: boolean; message: string }> {
+    // Cash collected on delivery goes back by the merchant's hand: there is no provider to ask.
+    if (payment.provider === 'cash') return { ok: true, message: '' };
     if (payment.provider !== this.provider.name) {
       return { ok: false, message: `The payment was taken through ${payment.provider}, which is not in use now` };
     }

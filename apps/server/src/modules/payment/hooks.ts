@@ -15,3 +15,13 @@ export function reversedStatement(paymentId: string): SQL {
 export async function markReversed(tx: Db, paymentId: string): Promise<void> {
   await tx.execute(reversedStatement(paymentId));
 }
+
+/**
+ * The merchant collected an order's cash on delivery (order/service.ts markPaid): the payment,
+ * recorded as approved through the `cash` provider for the order's total, as a statement for the
+ * WITH clause of the one that marks the order paid (its id given, so the ledger's entry names it).
+ */
+export function cashPaymentStatement(order: { id: string; marketId: string; total: number }, paymentId: string): SQL {
+  return sql`insert into payments (id, order_id, market_id, provider, amount, status, success_url, error_url)
+    values (${paymentId}, ${order.id}, ${order.marketId}, 'cash', ${order.total}, 'approved', '', '')`;
+}

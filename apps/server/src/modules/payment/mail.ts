@@ -1,11 +1,16 @@
 import { type Checkout, formatMoney, type Language, regionName } from '@shop/shared';
+import type { AppContext } from '../../platform/context.js';
 import { escapeHtml, MAIL_FONT, type MailMessage } from '../../platform/mail.js';
+import { markConfirmationSent, type OrderRow } from '../order/lifecycle.js';
 
 const TEXTS: Record<
   Language,
   {
     subject: string;
     thanks: string;
+    /** Cash on delivery: the order is placed, its total paid to the courier. */
+    thanksCash: (total: string) => string;
+    cashFee: string;
     items: string;
     subtotal: string;
     shipping: string;
@@ -24,6 +29,9 @@ const TEXTS: Record<
   az: {
     subject: 'Sifarişiniz qəbul olundu',
     thanks: 'Təşəkkür edirik! Ödənişiniz alındı və sifarişiniz hazırlanır.',
+    thanksCash: (total) =>
+      `Təşəkkür edirik! Sifarişiniz qəbul olundu və hazırlanır. Çatdırılanda kuryerə ${total} nağd ödəyin.`,
+    cashFee: 'Qapıda ödəniş haqqı',
     items: 'Məhsullar',
     subtotal: 'Ara cəm',
     shipping: 'Çatdırılma',
@@ -38,6 +46,9 @@ const TEXTS: Record<
   },
   en: {
     subject: 'Your order is confirmed',
+    thanksCash: (total) =>
+      `Thank you! Your order is placed and being prepared. Pay ${total} in cash to the courier on delivery.`,
+    cashFee: 'Cash on delivery fee',
     thanks: 'Thank you! We received your payment and are preparing your order.',
     items: 'Items',
     subtotal: 'Subtotal',
@@ -54,6 +65,8 @@ const TEXTS: Record<
   ru: {
     subject: 'Ваш заказ подтверждён',
     thanks: 'Спасибо! Мы получили оплату и готовим ваш заказ.',
+    thanksCash: (total) => `Спасибо! Ваш заказ принят и готовится. Оплатите ${total} наличными курьеру при доставке.`,
+    cashFee: 'Плата за оплату при доставке',
     items: 'Товары',
     subtotal: 'Подытог',
     shipping: 'Доставка',
@@ -97,8 +110,10 @@ export function orderConfirmationMail(order: Checkout, to: string, language: Lan
     ]);
   }
   const subject = `${t.subject}: ${order.name} · ${order.marketName}`;
+  const thanks = order.paymentMethod === 'cash' ? t.thanksCash(money(order.total)) : t.thanks;
+  const cashFee: [string, string][] = order.cashFee > 0 ? [[t.cashFee, money(order.cashFee)]] : [];
   const text = [
-    t.thanks,
+    thanks,
     '',
     `${order.name} · ${order.marketName}`,
     '',
@@ -108,6 +123,7 @@ export function orderConfirmationMail(order: Checkout, to: string, language: Lan
     `${t.subtotal}: ${money(order.subtotal)}`,
     ...discounts.map(([label, value]) => `${label}: ${value}`),
     `${t.shipping} (${order.shippingName ?? ''}): ${money(order.shippingPrice)}`,
+    ...cashFee.map(([label, value]) => `${label}: ${value}`),
     `${t.total}: ${money(order.total)}`,
     '',
     `${t.deliverTo}:`,
@@ -128,13 +144,14 @@ export function orderConfirmationMail(order: Checkout, to: string, language: Lan
       : row(nameOf(i), money(i.lineTotal));
   const html = `<!doctype html><html lang="${language}"><body style="font-family:${MAIL_FONT};color:#1a1b1e;max-width:560px">
 <h1 style="font-size:20px">${escapeHtml(`${order.name} · ${order.marketName}`)}</h1>
-<p>${escapeHtml(t.thanks)}</p>
+<p>${escapeHtml(thanks)}</p>
 <table style="width:100%;border-collapse:collapse">
 ${order.items.map(lineHtml).join('\n')}
 <tr><td colspan="2"><hr></td></tr>
 ${row(t.subtotal, money(order.subtotal))}
 ${discounts.map(([label, value]) => row(label, value)).join('\n')}
 ${row(`${t.shipping} (${order.shippingName ?? ''})`, money(order.shippingPrice))}
+${cashFee.map(([label, value]) => row(label, value)).join('\n')}
 ${row(t.total, money(order.total), true)}
 </table>
 <h2 style="font-size:16px">${escapeHtml(t.deliverTo)}</h2>
@@ -142,4 +159,22 @@ ${row(t.total, money(order.total), true)}
 ${order.note ? `<p><strong>${escapeHtml(t.note)}:</strong> ${escapeHtml(order.note)}</p>` : ''}
 </body></html>`;
   return { to, subject, text, html };
+}
+
+/**
+ * Mails the order's confirmation in the shopper's language (once: an order confirmed already is
+ * left alone) and writes it on the timeline; true when it went out. A failure is logged, not thrown:
+ * the order stands either way.
+ */
+export async function sendOrderConfirmation(ctx: AppContext, order: OrderRow, view: Checkout): Promise<boolean> {
+  if (!order.email || order.confirmationSentAt) return false;
+  try {
+    const message = orderConfirmationMail(view, order.email, order.language as Language);
+    await ctx.mailer.send(message);
+    await markConfirmationSent(ctx.db, order, message);
+    return true;
+  } catch (error) {
+    ctx.log.error({ err: error, orderId: order.id }, 'order confirmation mail failed');
+    return false;
+  }
 }

@@ -104,13 +104,17 @@ function signedResult(paymentId: string, amount: number, fields: Record<string, 
 const postResult = (body: unknown) => shop(t.app, 'POST', '/api/Payment/result/sandbox', body);
 
 describe('how the store takes payment', () => {
-  it('the owner sees the sandbox named as no real money, card payments on, and the fee; another merchant sees nothing', async () => {
+  it('the owner sees the sandbox named as no real money, card payments on, cash on delivery off, and the fee; another merchant sees nothing', async () => {
     const url = `/api/PaymentSettings/${owner.market.id}`;
     expect(dataOf(await call(t.app, owner.token, 'GET', url))).toEqual({
       provider: 'sandbox',
       live: false,
-      methods: [{ method: 'card', enabled: true }],
+      methods: [
+        { method: 'card', enabled: true },
+        { method: 'cash', enabled: false },
+      ],
       fee: { percentBasisPoints: 350, pointOfSale: 20 },
+      cashOnDelivery: { enabled: false, fee: 0, tariffIds: null },
     });
     const stranger = await catalogOwner(t.app);
     expect((await call(t.app, stranger.token, 'GET', url)).statusCode).toBe(404);

@@ -2,9 +2,11 @@ import {
   checkoutSchema,
   FEE_PLANS,
   isUuid,
+  type PaymentSettings,
   paymentCallbackSchema,
   paymentSettingsSchema,
   paymentStartedSchema,
+  savePaymentSettingsSchema,
   startPaymentSchema,
   uniqueCodeSchema,
 } from '@shop/shared';
@@ -17,6 +19,7 @@ import { AppError } from '../../platform/errors.js';
 import { isCardRegistrationResult } from '../../platform/payments/provider.js';
 import { ok } from '../../platform/responses.js';
 import type { SubscriptionService } from '../subscription/service.js';
+import { cashOnDeliveryOf, saveCashOnDelivery } from './cash.js';
 import type { PaymentService } from './service.js';
 
 const text = z.string().max(200);
@@ -88,26 +91,38 @@ export function paymentRoutes(
     );
 
     // The owner's: how the store takes payment (cp/payments).
+    const settingsOf = async (marketId: string): Promise<PaymentSettings> => {
+      const provider = payments.provider.name;
+      const cashOnDelivery = await cashOnDeliveryOf(ctx.db, marketId);
+      return {
+        provider,
+        live: provider === 'epoint',
+        methods: [
+          { method: 'card', enabled: true },
+          { method: 'cash', enabled: cashOnDelivery.enabled },
+        ],
+        fee: FEE_PLANS.standard,
+        cashOnDelivery,
+      };
+    };
+    const params = z.object({ marketId: text });
     app.get(
       '/PaymentSettings/:marketId',
+      { schema: { tags: ['Payment'], params, response: ok(paymentSettingsSchema) } },
+      async (request) => {
+        const { market } = await requireMarket(ctx.db, request, request.params.marketId);
+        return { data: await settingsOf(market.id) };
+      },
+    );
+    app.put(
+      '/PaymentSettings/:marketId',
       {
-        schema: {
-          tags: ['Payment'],
-          params: z.object({ marketId: text }),
-          response: ok(paymentSettingsSchema),
-        },
+        schema: { tags: ['Payment'], params, body: savePaymentSettingsSchema, response: ok(paymentSettingsSchema) },
       },
       async (request) => {
-        await requireMarket(ctx.db, request, request.params.marketId);
-        const provider = payments.provider.name;
-        return {
-          data: {
-            provider,
-            live: provider === 'epoint',
-            methods: [{ method: 'card' as const, enabled: true }],
-            fee: FEE_PLANS.standard,
-          },
-        };
+        const { market } = await requireMarket(ctx.db, request, request.params.marketId);
+        await saveCashOnDelivery(ctx.db, market.id, request.body.cashOnDelivery);
+        return { data: await settingsOf(market.id) };
       },
     );
   };

@@ -40,7 +40,6 @@ import {
 import {
   cancelUnfulfillable,
   type ItemRow,
-  markConfirmationSent,
   markPaymentFailed,
   type OrderRow,
   orderShape,
@@ -50,7 +49,7 @@ import {
 } from '../order/lifecycle.js';
 import { release, sell } from '../product/stock.js';
 import { reversedStatement } from './hooks.js';
-import { orderConfirmationMail } from './mail.js';
+import { sendOrderConfirmation } from './mail.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export const paymentShape = rowShape(payments);
@@ -120,6 +119,8 @@ export class PaymentService {
       if (order.paymentStatus === 'paid') throw new AppError('ORDER_ALREADY_PAID');
       if (order.paymentStatus === 'canceled') throw new AppError('CHECKOUT_CLOSED');
       if (order.number === null) throw new AppError('CHECKOUT_FAILED');
+      // Placed to pay the courier in cash: there is no card payment to start.
+      if (order.paymentMethod === 'cash') throw new AppError('CASH_ON_DELIVERY_ORDER');
       // A retry after a failed payment: its code may have been used up meanwhile — told now,
       // not after paying (the payment's own count is the exact one).
       if (order.discountId && order.discount?.kind === 'code') {
@@ -363,16 +364,7 @@ export class PaymentService {
   /** Mails the order's confirmation in the shopper's language; true when it went out. */
   private async sendConfirmation(order: OrderRow, items?: ItemRow[]): Promise<boolean> {
     if (!order.email || order.confirmationSentAt) return false;
-    try {
-      const view = await checkoutView(this.ctx.db, order, items);
-      const message = orderConfirmationMail(view, order.email, order.language as Language);
-      await this.ctx.mailer.send(message);
-      await markConfirmationSent(this.ctx.db, order, message);
-      return true;
-    } catch (error) {
-      this.ctx.log.error({ err: error, orderId: order.id }, 'order confirmation mail failed');
-      return false;
-    }
+    return sendOrderConfirmation(this.ctx, order, await checkoutView(this.ctx.db, order, items));
   }
 
   /**
