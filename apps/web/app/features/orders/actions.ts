@@ -32,8 +32,13 @@ export function refundable(order: Pick<OrderDetails, 'refundable'>): number {
   return Math.max(0, order.refundable);
 }
 
+/** Placed to pay the courier in cash, not paid yet: it ships unpaid and is marked paid by hand. */
+export function cashDue(order: Pick<OrderDetails, 'paymentMethod' | 'paymentStatus'>): boolean {
+  return order.paymentMethod === 'cash' && order.paymentStatus === 'unpaid';
+}
+
 export function canFulfil(order: OrderDetails): boolean {
-  return order.paymentStatus === 'paid' && order.items.some((line) => unitsToFulfil(line) > 0);
+  return (order.paymentStatus === 'paid' || cashDue(order)) && order.items.some((line) => unitsToFulfil(line) > 0);
 }
 
 export function canRefund(order: OrderDetails): boolean {

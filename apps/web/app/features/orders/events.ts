@@ -14,6 +14,7 @@ const CANCEL_CAUSES: Record<string, string> = {
   out_of_stock: 'orders.events.canceledOutOfStock',
   refunded: 'orders.events.canceledRefunded',
   code_used_up: 'orders.events.canceledCodeUsedUp',
+  unpaid_cash: 'orders.events.canceledUnpaidCash',
 };
 
 /** The e-mails the shop sends about an order (email_sent's `mail`). */
@@ -59,7 +60,12 @@ export function describeEvent(
     case 'paid':
       return {
         title: money ? t('orders.events.paidAmount', { amount: money }) : t('orders.events.paid'),
-        detail: text(data.cardMask) ? t('orders.events.card', { mask: data.cardMask }) : null,
+        detail:
+          data.cash === true
+            ? t('orders.events.cashCollected')
+            : text(data.cardMask)
+              ? t('orders.events.card', { mask: data.cardMask })
+              : null,
       };
     case 'payment_failed':
       // A cause we know, in the merchant's language; else the provider's own words.

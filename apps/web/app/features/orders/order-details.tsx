@@ -1,8 +1,23 @@
-import { Anchor, Badge, Button, Divider, Grid, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Divider,
+  Grid,
+  Group,
+  Modal,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { type Address, formatMoney, type Language, type OrderDetails, regionName } from '@shop/shared';
 import {
   IconArchive,
   IconArchiveOff,
+  IconCash,
   IconMail,
   IconPhone,
   IconReceiptRefund,
@@ -16,12 +31,12 @@ import { errorText } from '../../lib/form';
 import { useNotice } from '../../ui/notice';
 import { BackLink, LoadError } from '../../ui/panel';
 import { useRootData } from '../../ui/preferences';
-import { canFulfil, canRefund, refundable } from './actions';
+import { canFulfil, canRefund, cashDue, refundable } from './actions';
 import { FulfillmentBadge, PaymentBadge } from './badges';
 import { displayPhone } from './format';
 import { FulfilModal } from './fulfil-modal';
 import { LineSummary } from './line-summary';
-import { orderQuery, useArchiveOrder } from './queries';
+import { orderQuery, useArchiveOrder, useMarkPaid, useRefundOrder } from './queries';
 import { RefundModal } from './refund-modal';
 import { OrderTimeline } from './timeline';
 
@@ -83,7 +98,29 @@ function Details({ order, timeZone }: { order: OrderDetails; timeZone: string })
   const { language } = useRootData();
   const notice = useNotice();
   const archive = useArchiveOrder();
-  const [dialog, setDialog] = useState<'fulfil' | 'refund' | null>(null);
+  const markPaid = useMarkPaid();
+  const cancel = useRefundOrder();
+  const [dialog, setDialog] = useState<'fulfil' | 'refund' | 'cancel' | null>(null);
+  const ids = { marketId: order.marketId, orderId: order.id };
+  const collect = () =>
+    markPaid.mutate(
+      { ...ids, input: undefined },
+      {
+        onSuccess: () => notice(t('orders.cash.paidDone')),
+        onError: (error) => notice(errorText(error, t), 'error'),
+      },
+    );
+  const cancelUnpaid = () =>
+    cancel.mutate(
+      { ...ids, input: {} },
+      {
+        onSuccess: () => {
+          setDialog(null);
+          notice(t('orders.cash.canceledDone'));
+        },
+        onError: (error) => notice(errorText(error, t), 'error'),
+      },
+    );
   const money = (minor: number) => formatMoney(minor, language);
   const sameBilling =
     !order.billingAddress || JSON.stringify(order.billingAddress) === JSON.stringify(order.shippingAddress);
@@ -130,6 +167,17 @@ function Details({ order, timeZone }: { order: OrderDetails; timeZone: string })
             </Text>
           </Stack>
           <Group gap="xs">
+            {cashDue(order) && (
+              <Button
+                color="green"
+                leftSection={<IconCash size={16} aria-hidden />}
+                onClick={collect}
+                loading={markPaid.isPending}
+                data-testid="order-mark-paid"
+              >
+                {t('orders.cash.markPaid')}
+              </Button>
+            )}
             {canFulfil(order) && (
               <Button
                 leftSection={<IconTruckDelivery size={16} aria-hidden />}
@@ -147,6 +195,16 @@ function Details({ order, timeZone }: { order: OrderDetails; timeZone: string })
                 data-testid="open-refund"
               >
                 {t('orders.refund.open')}
+              </Button>
+            )}
+            {cashDue(order) && (
+              <Button
+                variant="default"
+                color="red"
+                onClick={() => setDialog('cancel')}
+                data-testid="order-cancel-unpaid"
+              >
+                {t('orders.cash.cancel')}
               </Button>
             )}
             <Button
@@ -274,6 +332,9 @@ function Details({ order, timeZone }: { order: OrderDetails; timeZone: string })
                   value={order.shippingPrice === 0 ? t('orders.details.free') : money(order.shippingPrice)}
                   testId="order-shipping"
                 />
+                {order.cashFee > 0 && (
+                  <Row label={t('orders.cash.fee')} value={money(order.cashFee)} testId="order-cash-fee" />
+                )}
                 <Divider my={4} />
                 <Row label={t('orders.details.total')} value={money(order.total)} strong testId="order-total" />
                 {order.refundedAmount > 0 && (
@@ -297,7 +358,19 @@ function Details({ order, timeZone }: { order: OrderDetails; timeZone: string })
                   value={order.paidAt ? formatDateTime(order.paidAt, language, timeZone, t) : '—'}
                   testId="order-paid-at"
                 />
-                <Row label={t('orders.details.card')} value={order.cardMask ?? '—'} mono testId="order-card" />
+                <Row
+                  label={t('orders.cash.method')}
+                  value={t(`orders.cash.methods.${order.paymentMethod}`)}
+                  testId="order-payment-method"
+                />
+                {order.paymentMethod === 'card' && (
+                  <Row label={t('orders.details.card')} value={order.cardMask ?? '—'} mono testId="order-card" />
+                )}
+                {cashDue(order) && (
+                  <Text size="sm" c="dimmed" data-testid="order-cash-due">
+                    {t('orders.cash.due', { amount: money(order.total) })}
+                  </Text>
+                )}
                 {order.paidAt && refundable(order) > 0 && order.refundedAmount > 0 && (
                   <Row
                     label={t('orders.details.refundable')}
@@ -374,6 +447,24 @@ function Details({ order, timeZone }: { order: OrderDetails; timeZone: string })
 
       <FulfilModal order={order} opened={dialog === 'fulfil'} onClose={() => setDialog(null)} />
       <RefundModal order={order} opened={dialog === 'refund'} onClose={() => setDialog(null)} />
+      <Modal
+        opened={dialog === 'cancel'}
+        onClose={() => setDialog(null)}
+        title={t('orders.cash.cancelTitle')}
+        data-testid="cancel-unpaid-dialog"
+      >
+        <Stack gap="md">
+          <Text size="sm">{t('orders.cash.cancelText')}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setDialog(null)}>
+              {t('orders.cash.keep')}
+            </Button>
+            <Button color="red" onClick={cancelUnpaid} loading={cancel.isPending} data-testid="cancel-unpaid-confirm">
+              {t('orders.cash.cancelConfirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Stack>
   );
 }

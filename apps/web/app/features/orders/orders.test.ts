@@ -70,6 +70,8 @@ function order(changes: Partial<OrderDetails> = {}): OrderDetails {
     discount: null,
     discountTotal: 0,
     shippingPrice: 500,
+    paymentMethod: 'card',
+    cashFee: 0,
     total: 4500,
     refundedAmount: 0,
     refundable: 4500,

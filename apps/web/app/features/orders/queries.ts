@@ -43,11 +43,13 @@ export const orderQuery = (marketId: string, orderId: string) =>
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 /** After an action the order's page shows the server's answer at once, and every list and page asks again. */
-function useOrderAction<Input>(path: 'fulfill' | 'cancel' | 'archive') {
+function useOrderAction<Input>(path: 'fulfill' | 'cancel' | 'archive' | 'mark-paid') {
   const queryClient = useQueryClient();
+  // Marking paid is an act, not a change of a resource's state (POST, no body).
+  const method = path === 'mark-paid' ? 'POST' : 'PUT';
   return useMutation({
     mutationFn: ({ marketId, orderId, input }: { marketId: string; orderId: string; input: Input }) =>
-      api<OrderDetails>('PUT', `/Order/${path}/${orderId}?marketId=${encodeURIComponent(marketId)}`, input),
+      api<OrderDetails>(method, `/Order/${path}/${orderId}?marketId=${encodeURIComponent(marketId)}`, input),
     onSuccess: async (order, { marketId, orderId }) => {
       if (order && typeof order === 'object' && 'items' in order) {
         queryClient.setQueryData(orderKeys.detail(marketId, orderId), order);
@@ -65,6 +67,8 @@ function useOrderAction<Input>(path: 'fulfill' | 'cancel' | 'archive') {
 export const useFulfillOrder = () => useOrderAction<FulfillOrderInput>('fulfill');
 export const useRefundOrder = () => useOrderAction<RefundOrderInput>('cancel');
 export const useArchiveOrder = () => useOrderAction<{ archived: boolean }>('archive');
+/** Cash on delivery: the merchant collected the cash. */
+export const useMarkPaid = () => useOrderAction<undefined>('mark-paid');
 
 /**
  * GET /Order/export: the CSV of the list's filters (all pages) arrives as a file, not the JSON

@@ -1,11 +1,20 @@
 import { Alert, Badge, Button, Group, List, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { formatDecimal, formatMoney, type PaymentSettings, providerFee, SANDBOX_CARDS, SETTLEMENT } from '@shop/shared';
-import { IconAlertTriangle, IconBuildingBank, IconCreditCard, IconReceipt } from '@tabler/icons-react';
+import {
+  formatDecimal,
+  formatMoney,
+  type PaymentSettings,
+  providerFee,
+  SANDBOX_CARDS,
+  SETTLEMENT,
+  type ShippingTariff,
+} from '@shop/shared';
+import { IconAlertTriangle, IconBuildingBank, IconCash, IconCreditCard, IconReceipt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '../../ui/panel';
+import { CashOnDeliveryForm } from './cash-on-delivery';
 import { paymentSettingsQuery } from './queries';
 
 /** An order of 50.00 ₼: the example the fee is explained with. */
@@ -18,7 +27,7 @@ const cardNumber = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
  * provider, live or the sandbox — what the provider keeps of each payment, and when the rest
  * reaches the bank account.
  */
-export function PaymentMethods({ marketId }: { marketId: string }) {
+export function PaymentMethods({ marketId, tariffs }: { marketId: string; tariffs: ShippingTariff[] }) {
   const { t } = useTranslation();
   const settings = useQuery(paymentSettingsQuery(marketId));
   if (settings.isPending) return <Skeleton h={360} radius="lg" aria-busy="true" aria-label={t('common.loading')} />;
@@ -26,6 +35,10 @@ export function PaymentMethods({ marketId }: { marketId: string }) {
   return (
     <Stack gap="lg">
       <CardPayments settings={settings.data} />
+      <Section icon={<IconCash size={22} />} title={t('payments.cash.title')} id="payments-cash">
+        <Text size="sm">{t('payments.cash.about')}</Text>
+        <CashOnDeliveryForm marketId={marketId} setting={settings.data.cashOnDelivery} tariffs={tariffs} />
+      </Section>
       <Fees settings={settings.data} />
       <GettingPaid />
     </Stack>

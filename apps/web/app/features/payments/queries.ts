@@ -1,4 +1,4 @@
-import type { PaymentSettings, Subscription } from '@shop/shared';
+import type { PaymentSettings, SavePaymentSettingsInput, Subscription } from '@shop/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiGet } from '../../lib/api';
 import { tags } from '../../lib/query';
@@ -32,5 +32,14 @@ export function usePaySubscription(marketId: string) {
   return useMutation({
     mutationFn: () => api<{ paid: boolean; subscription: Subscription }>('POST', `/Subscription/pay/${marketId}`),
     onSuccess: ({ subscription }) => queryClient.setQueryData(subscriptionQuery(marketId).queryKey, subscription),
+  });
+}
+
+/** PUT /PaymentSettings/{marketId}: its answer is the new cache entry. */
+export function useSavePaymentSettings(marketId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SavePaymentSettingsInput) => api<PaymentSettings>('PUT', `/PaymentSettings/${marketId}`, input),
+    onSuccess: (settings) => queryClient.setQueryData(paymentSettingsQuery(marketId).queryKey, settings),
   });
 }

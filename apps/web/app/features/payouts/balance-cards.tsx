@@ -27,28 +27,37 @@ export function BalanceCards({ marketId }: { marketId: string }) {
       </Paper>
     );
   }
+  const collected = balance.data.collected;
   return (
-    <SimpleGrid
-      cols={{ base: 1, xs: 2, md: 4 }}
-      spacing="md"
-      component="section"
-      aria-label={t('payouts.balance.label')}
-    >
-      {CARDS.map((card) => (
-        <Paper key={card} withBorder radius="lg" p="lg" data-testid={`balance-${card}`}>
-          <Stack gap={4}>
-            <Text size="sm" fw={600} c="dimmed">
-              {t(`payouts.balance.${card}.title`)}
-            </Text>
-            <Text size="xl" fw={700} data-testid={`balance-${card}-amount`}>
-              {formatMoney(balance.data[card], i18n.language)}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {t(`payouts.balance.${card}.about`)}
-            </Text>
-          </Stack>
-        </Paper>
-      ))}
-    </SimpleGrid>
+    <Stack gap="xs">
+      <SimpleGrid
+        cols={{ base: 1, xs: 2, md: 4 }}
+        spacing="md"
+        component="section"
+        aria-label={t('payouts.balance.label')}
+      >
+        {CARDS.map((card) => (
+          <Paper key={card} withBorder radius="lg" p="lg" data-testid={`balance-${card}`}>
+            <Stack gap={4}>
+              <Text size="sm" fw={600} c="dimmed">
+                {t(`payouts.balance.${card}.title`)}
+              </Text>
+              <Text size="xl" fw={700} data-testid={`balance-${card}-amount`}>
+                {formatMoney(balance.data[card], i18n.language)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t(`payouts.balance.${card}.about`)}
+              </Text>
+            </Stack>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      {/* Cash on delivery is the merchant's already: beside the balances, never paid out. */}
+      {collected !== 0 && (
+        <Text size="sm" c="dimmed" data-testid="balance-collected">
+          {t('payouts.balance.collected', { amount: formatMoney(collected, i18n.language) })}
+        </Text>
+      )}
+    </Stack>
   );
 }

@@ -1,8 +1,10 @@
 import { Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SettingsNav } from '../../features/markets/settings-nav';
 import { PaymentMethods } from '../../features/payments/payment-methods';
 import { SubscriptionSection } from '../../features/payments/subscription';
+import { shippingTariffsQuery } from '../../features/shipping/queries';
 import { useControlPanel } from '../../lib/control-panel';
 import { panelTitle } from '../../lib/panel-title';
 import type { Route } from './+types/payments';
@@ -16,6 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) => panelTitle(matches, 'cp
 export default function Payments() {
   const { t } = useTranslation();
   const { market, user } = useControlPanel();
+  const tariffs = useQuery(shippingTariffsQuery(market.id));
   return (
     <Stack gap="lg">
       <div>
@@ -27,7 +30,7 @@ export default function Payments() {
         </Text>
       </div>
       <SettingsNav />
-      <PaymentMethods key={market.id} marketId={market.id} />
+      <PaymentMethods key={market.id} marketId={market.id} tariffs={tariffs.data ?? []} />
       <SubscriptionSection key={`subscription-${market.id}`} marketId={market.id} timeZone={user.timeZone} />
     </Stack>
   );
