@@ -301,8 +301,11 @@ export const checkoutSchema = z.strictObject({
   paymentMethod: z.enum(PAYMENT_METHODS),
   /** The cash-on-delivery fee in the total (0 unless placed to pay in cash). */
   cashFee: intSchema,
-  /** Cash on delivery as this checkout may choose it (the store's and its tariff's), else null. */
-  cashOnDelivery: z.strictObject({ fee: intSchema }).nullable(),
+  /**
+   * Cash on delivery while the checkout can still choose it: the store's fee and the delivery
+   * tariffs it goes with (null: every one); null when the store does not offer it (or once placed).
+   */
+  cashOnDelivery: z.strictObject({ fee: intSchema, tariffIds: z.array(idSchema).nullable() }).nullable(),
   currency: currencySchema,
   reservedUntil: timestampSchema,
   placedAt: timestampSchema.nullable(),

@@ -48,7 +48,7 @@ import {
   writeCheckout,
   writePricing,
 } from '../order/lifecycle.js';
-import { cashOffer, cashOnDeliveryOf } from '../payment/cash.js';
+import { cashOffer, cashOnDeliveryOf, cashOnDeliveryView } from '../payment/cash.js';
 import { sendOrderConfirmation } from '../payment/mail.js';
 import { lockUnits, release, reserve, type Shortage, sell, type Unit, unitKey } from '../product/stock.js';
 import { storeSuspended } from '../subscription/hooks.js';
@@ -158,11 +158,10 @@ export async function checkoutView(db: Db, order: OrderRow, items?: ItemRow[]): 
     total: order.total,
     paymentMethod: order.paymentMethod,
     cashFee: order.cashFee,
-    // Offered while the shopper can still choose (not once placed).
+    // Offered while the shopper can still choose (not once placed), with the tariffs it goes with:
+    // the page knows at once whether the tariff the shopper picks allows it.
     cashOnDelivery:
-      order.number === null
-        ? cashOffer(await cashOnDeliveryOf(db, order.marketId, false), order.shippingTariffId)
-        : null,
+      order.number === null ? cashOnDeliveryView(await cashOnDeliveryOf(db, order.marketId, false)) : null,
     currency: 'AZN',
     reservedUntil: order.reservedUntil.toISOString(),
     placedAt: order.placedAt?.toISOString() ?? null,

@@ -103,9 +103,9 @@ describe('cash on delivery', () => {
 
   it('a checkout is offered cash only with a tariff it goes with; elsewhere it is refused', async () => {
     const withCourier = await checkoutWith(courier.id);
-    expect(withCourier.checkout.cashOnDelivery).toEqual({ fee: 300 });
+    // The page learns which tariffs allow it, to offer it as the shopper picks one.
+    expect(withCourier.checkout.cashOnDelivery).toEqual({ fee: 300, tariffIds: [courier.id] });
     const withPickup = await checkoutWith(pickup.id);
-    expect(withPickup.checkout.cashOnDelivery).toBeNull();
     const refused = await place(withPickup.checkout, withPickup.uniqueCode, withPickup.checkout.total + 300, 'cash');
     expect(refused.statusCode).toBe(409);
     expect(errorOf(refused)).toEqual({

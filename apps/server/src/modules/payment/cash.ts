@@ -26,6 +26,11 @@ export async function cashOnDeliveryOf(db: Db, marketId: string, fresh = true): 
   return setting;
 }
 
+/** What a checkout shows of the store's cash on delivery: its fee and tariffs, or null when off. */
+export function cashOnDeliveryView(setting: CashOnDelivery): { fee: number; tariffIds: string[] | null } | null {
+  return setting.enabled ? { fee: setting.fee, tariffIds: setting.tariffIds } : null;
+}
+
 /** Cash on delivery as a checkout with `tariffId` may choose it: its fee, or null where not offered. */
 export function cashOffer(setting: CashOnDelivery, tariffId: string | null): { fee: number } | null {
   if (!setting.enabled || !tariffId) return null;

@@ -1,4 +1,4 @@
-import type { Checkout, CheckoutTariff, ConfirmCheckoutInput, PaymentStarted } from '@shop/shared';
+import type { Checkout, CheckoutTariff, ConfirmCheckoutInput, PaymentMethod, PaymentStarted } from '@shop/shared';
 import { api } from '../../lib/api';
 
 /** The checkout, order and payment calls of SPEC §7. */
@@ -15,8 +15,9 @@ export const checkoutApi = {
   /** The checkout priced with the code typed (null: without a code, as before). */
   applyCode: (checkoutId: string, uniqueCode: string, code: string | null) =>
     api<Checkout>('POST', '/Basket/discount-code', { checkoutId, uniqueCode, code }),
-  place: (checkoutId: string, uniqueCode: string, expectedTotal: number) =>
-    api<Checkout>('POST', '/Order', { checkoutId, uniqueCode, expectedTotal }),
+  /** `expectedTotal`: the total shown, the cash-on-delivery fee in it when paid in cash. */
+  place: (checkoutId: string, uniqueCode: string, expectedTotal: number, paymentMethod: PaymentMethod = 'card') =>
+    api<Checkout>('POST', '/Order', { checkoutId, uniqueCode, expectedTotal, paymentMethod }),
   startPayment: (orderId: string, uniqueCode: string) =>
     api<PaymentStarted>('POST', '/Payment/start', { orderId, uniqueCode }),
   status: (orderId: string, uniqueCode: string) =>

@@ -6,6 +6,7 @@ import {
   confirmCheckoutSchema,
   type Language,
   nationalPhone,
+  type PaymentMethod,
   REGIONS,
   tariffPrice,
   textComparer,
@@ -125,14 +126,28 @@ export interface CheckoutFormProps {
   replace: (checkout: Checkout) => void;
   /** The placed order's payment could not start or went elsewhere. */
   onPaymentError: (orderId: string, error: unknown) => void;
+  /** The order is placed to pay the courier in cash: nothing more to do here. */
+  onPlacedInCash: (orderId: string) => void;
 }
 
+/** Cash on delivery as offered with one tariff: its fee, or null where it is not. */
+type CashOffer = { fee: number } | null;
+
 /**
- * The checkout (SPEC §5): contact, delivery address, billing, delivery tariff, note and the
- * order summary; Pay confirms the details, places the order at the total shown and starts the
- * card payment.
+ * The checkout (SPEC §5): contact, delivery address, billing, delivery tariff, payment (card, or
+ * cash on delivery where the store offers it with the tariff chosen), note and the order summary.
+ * Pay confirms the details, places the order at the total shown and starts the card payment;
+ * "Place order" (cash) places it with the fee in the total, and no payment starts.
  */
-export function CheckoutForm({ checkout, uniqueCode, language, reload, replace, onPaymentError }: CheckoutFormProps) {
+export function CheckoutForm({
+  checkout,
+  uniqueCode,
+  language,
+  reload,
+  replace,
+  onPaymentError,
+  onPlacedInCash,
+}: CheckoutFormProps) {
   const { t } = useTranslation();
   const notice = useNotice();
   const money = useMoney();
@@ -143,6 +158,10 @@ export function CheckoutForm({ checkout, uniqueCode, language, reload, replace, 
   const [paying, setPaying] = useState(false);
   const [priceChanged, setPriceChanged] = useState(false);
   const [codeError, setCodeError] = useState<string | null>(null);
+  const [chosenMethod, setChosenMethod] = useState<PaymentMethod>('card');
+  // Tariffs placing in cash was refused with on this page (the store took it back meanwhile).
+  const [refusedTariffs, setRefusedTariffs] = useState<string[]>([]);
+  const [cashRefused, setCashRefused] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   // The form as its errors were last brought up to date, and the fields that have shown an error
   // (checked again at once on each change from then on).
@@ -191,6 +210,28 @@ export function CheckoutForm({ checkout, uniqueCode, language, reload, replace, 
   const chosenTariff = tariffs?.find((tariff) => tariff.id === form.tariffId);
   const shipping = chosenTariff ? tariffPrice(chosenTariff) : null;
 
+  // Cash on delivery for the tariff chosen on the page, as the store offers it (the checkout says
+  // with which tariffs) — unless placing with it was refused here for that tariff.
+  const offer = checkout.cashOnDelivery;
+  const cashOffer: CashOffer =
+    chosenTariff &&
+    offer &&
+    !refusedTariffs.includes(chosenTariff.id) &&
+    (offer.tariffIds === null || offer.tariffIds.includes(chosenTariff.id))
+      ? { fee: offer.fee }
+      : null;
+  const method: PaymentMethod = cashOffer ? chosenMethod : 'card';
+  const cashFee = method === 'cash' && cashOffer ? cashOffer.fee : 0;
+  // The offer went (another tariff, or the store took it back): card again, chosen anew if it comes back.
+  const offered = cashOffer !== null;
+  useEffect(() => {
+    if (!offered) setChosenMethod('card');
+  }, [offered]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a refusal is said until another tariff is chosen.
+  useEffect(() => {
+    setCashRefused(false);
+  }, [form.tariffId]);
+
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
   };
@@ -237,6 +278,8 @@ export function CheckoutForm({ checkout, uniqueCode, language, reload, replace, 
       return;
     }
     setPaying(true);
+    // The fee as shown: a different one is refused (PRICE_CHANGED), never charged.
+    const cash = method === 'cash' ? cashOffer : null;
     let confirmed: Checkout;
     try {
       confirmed = await checkoutApi.confirm(input);
@@ -262,7 +305,9 @@ export function CheckoutForm({ checkout, uniqueCode, language, reload, replace, 
     }
     let placed: Checkout;
     try {
-      placed = await checkoutApi.place(confirmed.id, uniqueCode, confirmed.total);
+      placed = cash
+        ? await checkoutApi.place(confirmed.id, uniqueCode, confirmed.total + cash.fee, 'cash')
+        : await checkoutApi.place(confirmed.id, uniqueCode, confirmed.total);
     } catch (error) {
       setPaying(false);
       if (refusedCode(error)) {
@@ -277,9 +322,19 @@ export function CheckoutForm({ checkout, uniqueCode, language, reload, replace, 
       } else if (error instanceof ApiError && error.code === 'OUT_OF_STOCK') {
         await reload();
         notice(t('messages:OUT_OF_STOCK'), 'error');
+      } else if (error instanceof ApiError && error.code === 'CASH_ON_DELIVERY_UNAVAILABLE') {
+        // The store took it back (or not with this tariff): card again, the checkout as it is now.
+        setRefusedTariffs((known) => [...known, form.tariffId]);
+        await reload();
+        setCashRefused(true);
+        notice(t('messages:CASH_ON_DELIVERY_UNAVAILABLE'), 'error');
       } else {
         notice(t('messages:PLACE_ORDER_FAILED'), 'error');
       }
+      return;
+    }
+    if (placed.paymentMethod === 'cash') {
+      onPlacedInCash(placed.id);
       return;
     }
     try {
@@ -404,7 +459,7 @@ export function CheckoutForm({ checkout, uniqueCode, language, reload, replace, 
 
   return (
     <form ref={formRef} className={css.page} onSubmit={pay} noValidate data-testid="checkout-form">
-      <SummaryBar checkout={checkout} shipping={shipping} />
+      <SummaryBar checkout={checkout} shipping={shipping} cashFee={cashFee} />
       <div className={css.form}>
         <fieldset className={css.group}>
           <legend>{t('storefront.checkout.contact')}</legend>
@@ -502,6 +557,17 @@ export function CheckoutForm({ checkout, uniqueCode, language, reload, replace, 
           </div>
         </fieldset>
 
+        {cashOffer && (
+          <PaymentMethods
+            method={method}
+            fee={cashOffer.fee}
+            onChange={(next) => {
+              setChosenMethod(next);
+              if (next === 'cash') setCashRefused(false);
+            }}
+          />
+        )}
+
         <fieldset className={css.group}>
           <legend>{t('storefront.checkout.note')}</legend>
           <label className={`${css.field} ${css.full}`}>
@@ -531,6 +597,11 @@ export function CheckoutForm({ checkout, uniqueCode, language, reload, replace, 
             {t('messages:PRICE_CHANGED')}
           </p>
         )}
+        {cashRefused && (
+          <p className={css.banner} role="status" data-testid="cash-unavailable">
+            {t('messages:CASH_ON_DELIVERY_UNAVAILABLE')}
+          </p>
+        )}
         <DiscountCode
           checkout={checkout}
           uniqueCode={uniqueCode}
@@ -538,10 +609,12 @@ export function CheckoutForm({ checkout, uniqueCode, language, reload, replace, 
           error={codeError}
           setError={setCodeError}
         />
-        <OrderTotals checkout={checkout} shipping={shipping} />
+        <OrderTotals checkout={checkout} shipping={shipping} cashFee={cashFee} />
         <ReservationCountdown until={checkout.reservedUntil} />
-        <button type="submit" className={css.pay} disabled={paying} data-testid="pay">
-          {paying ? t('storefront.checkout.paying') : t('storefront.checkout.pay')}
+        <button type="submit" className={css.pay} disabled={paying} data-testid="pay" data-method={method}>
+          {method === 'cash'
+            ? t(paying ? 'storefront.checkout.placing' : 'storefront.checkout.placeOrder')
+            : t(paying ? 'storefront.checkout.paying' : 'storefront.checkout.pay')}
         </button>
       </aside>
     </form>
@@ -553,7 +626,7 @@ export function CheckoutForm({ checkout, uniqueCode, language, reload, replace, 
  * with the total, that opens on tap; the form has the screen. Hidden on wider screens, where the
  * summary sits beside the form.
  */
-function SummaryBar({ checkout, shipping }: { checkout: Checkout; shipping: number | null }) {
+function SummaryBar({ checkout, shipping, cashFee }: { checkout: Checkout; shipping: number | null; cashFee: number }) {
   const { t } = useTranslation();
   const money = useMoney();
   const [open, setOpen] = useState(false);
@@ -572,7 +645,7 @@ function SummaryBar({ checkout, shipping }: { checkout: Checkout; shipping: numb
         <svg className={css.chevron} width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
           <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
         </svg>
-        <strong data-testid="summary-bar-total">{money(totalShown(checkout, shipping))}</strong>
+        <strong data-testid="summary-bar-total">{money(totalShown(checkout, shipping, cashFee))}</strong>
       </button>
       <section
         id={panel}
@@ -582,9 +655,58 @@ function SummaryBar({ checkout, shipping }: { checkout: Checkout; shipping: numb
         data-testid="summary-panel"
       >
         <OrderLines checkout={checkout} marked={false} />
-        <OrderTotals checkout={checkout} shipping={shipping} marked={false} />
+        <OrderTotals checkout={checkout} shipping={shipping} cashFee={cashFee} marked={false} />
       </section>
     </div>
+  );
+}
+
+/**
+ * How to pay, where the store offers cash on delivery with the tariff chosen: by card now (the
+ * default), or in cash to the courier, its fee said beside it.
+ */
+function PaymentMethods({
+  method,
+  fee,
+  onChange,
+}: {
+  method: PaymentMethod;
+  fee: number;
+  onChange: (method: PaymentMethod) => void;
+}) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const legend = useId();
+  const option = (value: PaymentMethod, title: string, hint: string, extra?: string) => (
+    <label className={css.choice} data-testid={`payment-method-${value}-option`}>
+      <input
+        type="radio"
+        name="paymentMethod"
+        value={value}
+        checked={method === value}
+        onChange={() => onChange(value)}
+        data-testid={`payment-method-${value}`}
+      />
+      <span>
+        {title}
+        <small>{hint}</small>
+      </span>
+      {extra && <strong>{extra}</strong>}
+    </label>
+  );
+  return (
+    <fieldset className={css.group} data-testid="payment-methods">
+      <legend id={legend}>{t('storefront.checkout.payment')}</legend>
+      <div className={`${css.choices} ${css.full}`} role="radiogroup" aria-labelledby={legend}>
+        {option('card', t('storefront.checkout.paymentCard'), t('storefront.checkout.paymentCardHint'))}
+        {option(
+          'cash',
+          t('storefront.checkout.paymentCash'),
+          t('storefront.checkout.paymentCashHint'),
+          fee > 0 ? `+${money(fee)}` : undefined,
+        )}
+      </div>
+    </fieldset>
   );
 }
 

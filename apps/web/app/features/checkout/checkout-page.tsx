@@ -46,12 +46,17 @@ export function CheckoutPage({ checkoutId, language }: { checkoutId: string; lan
     void load();
   }, [load]);
 
-  // A paid order has nothing left to do here.
+  // A paid order has nothing left to do here; nor has one placed to pay the courier in cash.
   useEffect(() => {
-    if (state.kind === 'ready' && state.checkout.paymentStatus === 'paid') {
+    if (state.kind !== 'ready') return;
+    if (state.checkout.paymentStatus === 'paid') {
       void navigate(`/card-success?orderId=${state.checkout.id}`, { replace: true });
+    } else if (placedInCash(state.checkout)) {
+      void navigate(`/success?orderId=${state.checkout.id}`, { replace: true });
     }
   }, [state, navigate]);
+
+  const onPlacedInCash = useCallback((orderId: string) => void navigate(`/success?orderId=${orderId}`), [navigate]);
 
   const onPaymentError = useCallback(
     (orderId: string, error: unknown) => {
@@ -75,6 +80,7 @@ export function CheckoutPage({ checkoutId, language }: { checkoutId: string; lan
     );
   }
   const { checkout, uniqueCode } = state;
+  if (placedInCash(checkout)) return <div className={css.skeleton} aria-busy="true" data-testid="checkout-loading" />;
   if (checkout.number !== null) {
     return <PlacedOrder checkout={checkout} uniqueCode={uniqueCode} language={language} onError={onPaymentError} />;
   }
@@ -87,8 +93,14 @@ export function CheckoutPage({ checkoutId, language }: { checkoutId: string; lan
       reload={load}
       replace={(next) => setState({ kind: 'ready', checkout: next, uniqueCode })}
       onPaymentError={onPaymentError}
+      onPlacedInCash={onPlacedInCash}
     />
   );
+}
+
+/** Placed to pay the courier in cash: no card payment to start, the result page shows it. */
+function placedInCash(checkout: Checkout): boolean {
+  return checkout.number !== null && checkout.paymentMethod === 'cash';
 }
 
 /** An order placed but not paid (the shopper came back): pay it. */

@@ -66,9 +66,13 @@ export function goodsTotal(checkout: Checkout): number {
   return checkout.subtotal - checkout.discountTotal;
 }
 
-/** What the shopper pays: the goods after discounts and the delivery shown (none before a tariff is chosen). */
-export function totalShown(checkout: Checkout, shipping?: number | null): number {
-  return goodsTotal(checkout) + (shippingShown(checkout, shipping) ?? 0);
+/**
+ * What the shopper pays: the goods after discounts, the delivery shown (none before a tariff is
+ * chosen) and the cash-on-delivery fee — the one chosen on the page, else the order's own (0
+ * unless it was placed to pay in cash).
+ */
+export function totalShown(checkout: Checkout, shipping?: number | null, cashFee = checkout.cashFee): number {
+  return goodsTotal(checkout) + (shippingShown(checkout, shipping) ?? 0) + cashFee;
 }
 
 /** The cart discount's name in the summary: the code typed, or the pop-up taken. */
@@ -81,16 +85,19 @@ export function discountName(t: TFunction, discount: AppliedDiscount): string {
 export function OrderTotals({
   checkout,
   shipping,
+  cashFee = checkout.cashFee,
   marked = true,
 }: {
   checkout: Checkout;
   shipping?: number | null;
+  /** The cash-on-delivery fee while cash is chosen on the page; an order's own by default. */
+  cashFee?: number;
   marked?: boolean;
 }) {
   const { t } = useTranslation();
   const money = useMoney();
   const shippingPrice = shippingShown(checkout, shipping);
-  const total = totalShown(checkout, shipping);
+  const total = totalShown(checkout, shipping, cashFee);
   return (
     <dl className={css.totals}>
       <dt>{t('storefront.checkout.subtotal')}</dt>
@@ -119,6 +126,12 @@ export function OrderTotals({
             ? t('storefront.checkout.free')
             : money(shippingPrice)}
       </dd>
+      {cashFee > 0 && (
+        <>
+          <dt>{t('storefront.checkout.cashFee')}</dt>
+          <dd data-testid={marked ? 'summary-cash-fee' : undefined}>{money(cashFee)}</dd>
+        </>
+      )}
       <dt className={css.grand}>{t('storefront.checkout.total')}</dt>
       <dd className={css.grand} data-testid={marked ? 'summary-total' : undefined}>
         {money(total)}

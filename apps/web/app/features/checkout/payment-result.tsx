@@ -20,9 +20,10 @@ type State =
   | { kind: 'order'; order: Checkout };
 
 /**
- * Where the payment provider sends the shopper back (SPEC §2 card-success / card-failed). What
- * it shows follows the order's status on the server — paid only from the provider's verified
- * result (DESIGN §5) — which is polled while the result is still on its way.
+ * Where the payment provider sends the shopper back (SPEC §2 card-success / card-failed), and
+ * where an order placed to pay in cash on delivery is shown (success). What it shows follows the
+ * order's status on the server — paid only from the provider's verified result (DESIGN §5) —
+ * which is polled while the result is still on its way.
  */
 export function PaymentResult({
   outcome,
@@ -32,6 +33,7 @@ export function PaymentResult({
 }: {
   outcome: 'success' | 'failed';
   language: Language;
+  /** Once, when the order is bought: paid, or placed to pay the courier in cash. */
   onPaid?: (order: Checkout) => void;
   /** Once, when the order is first read. */
   onOrder?: (order: Checkout) => void;
@@ -75,7 +77,8 @@ export function PaymentResult({
       seen.current = true;
       onOrder?.(state.order);
     }
-    if (state.kind === 'order' && state.order.paymentStatus === 'paid' && !reported.current) {
+    const bought = state.kind === 'order' && (state.order.paymentStatus === 'paid' || dueInCash(state.order));
+    if (state.kind === 'order' && bought && !reported.current) {
       reported.current = true;
       onPaid?.(state.order);
     }
@@ -85,6 +88,7 @@ export function PaymentResult({
   if (state.kind === 'noOrder') return <NoOrder unreadable={state.unreadable} />;
   const { order } = state;
   if (order.paymentStatus === 'paid') return <Paid order={order} language={language} />;
+  if (dueInCash(order)) return <PlacedInCash order={order} language={language} />;
   if (order.paymentStatus === 'canceled') return <Canceled order={order} language={language} />;
   if (order.paymentStatus === 'pending') {
     return (
@@ -140,6 +144,41 @@ function Paid({ order, language }: { order: Checkout; language: Language }) {
       <h1>{t('storefront.result.successTitle')}</h1>
       <p data-testid="order-name">{t('storefront.result.order', { name: order.name })}</p>
       <ReturnedPayments order={order} language={language} />
+      {order.email && <p>{t('storefront.result.emailSent', { email: order.email })}</p>}
+      <OrderLines checkout={order} />
+      <OrderTotals checkout={order} />
+      {order.shippingAddress && (
+        <div>
+          <h2>{t('storefront.result.deliveryTo')}</h2>
+          <AddressBlock address={order.shippingAddress} language={language} />
+        </div>
+      )}
+      <a className={`${css.pay} ${css.payLink}`} href={home} data-testid="continue-shopping">
+        {t('storefront.result.continue')}
+      </a>
+    </div>
+  );
+}
+
+/** Placed to pay the courier in cash, and not paid yet. */
+function dueInCash(order: Checkout): boolean {
+  return order.paymentMethod === 'cash' && order.number !== null && order.paymentStatus === 'unpaid';
+}
+
+/** Placed to pay in cash on delivery: nothing is paid yet; the courier takes the total. */
+function PlacedInCash({ order, language }: { order: Checkout; language: Language }) {
+  const { t } = useTranslation();
+  const home = useContinueHref(order);
+  return (
+    <div className={css.result} data-testid="order-placed" data-method="cash">
+      <span className={css.resultIcon} aria-hidden="true">
+        ✓
+      </span>
+      <h1>{t('storefront.result.placedTitle')}</h1>
+      <p data-testid="order-name">{t('storefront.result.order', { name: order.name })}</p>
+      <p className={css.cashDue} data-testid="cash-due">
+        {t('storefront.result.payCourier', { total: formatMoney(order.total, language) })}
+      </p>
       {order.email && <p>{t('storefront.result.emailSent', { email: order.email })}</p>}
       <OrderLines checkout={order} />
       <OrderTotals checkout={order} />
