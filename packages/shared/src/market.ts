@@ -46,6 +46,7 @@ export const RESERVED_MARKET_NAMES: ReadonlySet<string> = new Set([
   'dev-mailbox',
   'sandbox',
   'sandbox-pay',
+  'sandbox-card',
   'fonts',
   'recover',
   'pay',
