@@ -214,6 +214,13 @@ export const orders = pgTable(
     index('orders_confirmation_due_idx')
       .on(t.paidAt)
       .where(sql`${t.confirmationSentAt} is null and ${t.email} is not null and ${t.paymentStatus} = 'paid'`),
+    // Orders placed to pay in cash on delivery whose confirmation has not gone out yet (confirmed
+    // when placed, not when paid).
+    index('orders_cash_confirmation_due_idx')
+      .on(t.placedAt)
+      .where(
+        sql`${t.confirmationSentAt} is null and ${t.email} is not null and ${t.paymentMethod} = 'cash' and ${t.paymentStatus} = 'unpaid'`,
+      ),
   ],
 );
 

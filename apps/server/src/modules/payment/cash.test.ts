@@ -1,4 +1,5 @@
 import { type Balance, type Checkout, formatMoney, type OrderDetails, type PaymentSettings } from '@shop/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addToBasket,
@@ -20,6 +21,7 @@ import {
 } from '../../testing/app.js';
 import { details, fulfil, type Owner, product, refund } from '../../testing/orders.js';
 import { LedgerService } from '../ledger/service.js';
+import { PaymentService } from './service.js';
 
 /**
  * Cash on delivery (issue 14, beyond the spec) on both databases: the owner turns it on with a
@@ -157,6 +159,20 @@ describe('cash on delivery', () => {
       `/api/AbandonedCheckout/${placed.id}?marketId=${owner.market.id}`,
     );
     expect(abandoned.statusCode).toBe(404);
+  });
+
+  it('a cash order whose confirmation the mail server refused is confirmed by the retry job, once', async () => {
+    const { uniqueCode, email, checkout } = await checkoutWith(courier.id, 1);
+    const placed = dataOf<Checkout>(await place(checkout, uniqueCode, checkout.total + 300, 'cash'));
+    // As if the mail server had refused it when the order was placed.
+    await t.ctx.db.execute(sql`update orders set confirmation_sent_at = null where id = ${placed.id}`);
+    const before = (await mailbox(t.app, email)).length;
+    const payments = new PaymentService(t.ctx);
+    await payments.sendDueConfirmations({ minAgeMs: 0 });
+    await payments.sendDueConfirmations({ minAgeMs: 0 });
+    const mails = await mailbox(t.app, email);
+    expect(mails).toHaveLength(before + 1);
+    expect(mails[0]?.text).toContain(`kuryerə ${formatMoney(placed.total, 'az')} nağd ödəyin`);
   });
 
   it('shipped unpaid, then marked paid: the cash is collected on the ledger, never paid out; refunds come off it', async () => {

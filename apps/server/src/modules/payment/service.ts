@@ -368,19 +368,28 @@ export class PaymentService {
   }
 
   /**
-   * Confirmations that did not go out when their order was paid (the mail server refused or
-   * was away): sent now, oldest first, for orders paid within the last day — a confirmation days
-   * late helps no one. An order paid less than `minAgeMs` ago is left to the request that paid
-   * it. Run every minute by one process (app.ts); answers how many went out.
+   * Confirmations that did not go out when their order was paid, or placed to pay in cash on
+   * delivery (the mail server refused or was away): sent now, oldest first, for orders of the
+   * last day — a confirmation days late helps no one. An order paid (placed) less than `minAgeMs`
+   * ago is left to the request that did it. Run every minute by one process (app.ts); answers how many went out.
    */
   async sendDueConfirmations(options: { minAgeMs?: number; limit?: number } = {}): Promise<number> {
     const now = Date.now();
+    const since = new Date(now - CONFIRMATION_RETRY_WINDOW_MS);
+    const until = new Date(now - (options.minAgeMs ?? 60_000));
+    const limit = options.limit ?? 50;
+    // Card orders are confirmed when paid; cash-on-delivery ones when placed (a cash order paid
+    // later is not told "pay the courier" after the fact). Each from its own partial index.
     const due = orderShape.rows(
-      await this.ctx.db.execute(sql`select ${orderShape.columns} from orders
-        where confirmation_sent_at is null and email is not null and payment_status = 'paid'
-          and paid_at > ${new Date(now - CONFIRMATION_RETRY_WINDOW_MS)}
-          and paid_at <= ${new Date(now - (options.minAgeMs ?? 60_000))}
-        order by paid_at limit ${options.limit ?? 50}`),
+      await this.ctx.db.execute(sql`(select ${orderShape.columns} from orders
+          where confirmation_sent_at is null and email is not null and payment_status = 'paid'
+            and payment_method = 'card' and paid_at > ${since} and paid_at <= ${until}
+          order by paid_at limit ${limit})
+        union all
+        (select ${orderShape.columns} from orders
+          where confirmation_sent_at is null and email is not null and payment_method = 'cash'
+            and payment_status = 'unpaid' and placed_at > ${since} and placed_at <= ${until}
+          order by placed_at limit ${limit})`),
     );
     let sent = 0;
     for (const order of due) if (await this.sendConfirmation(order)) sent++;
