@@ -9,10 +9,11 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { LedgerService } from '../apps/server/src/modules/ledger/service.js';
 import { SANDBOX_ARRIVAL_MS } from '../apps/server/src/modules/payout/provider.js';
 import { PayoutService } from '../apps/server/src/modules/payout/service.js';
+import { jobWorkers } from '../apps/server/src/platform/jobs.js';
 
 const [command, ...args] = process.argv.slice(2);
 const { app, ctx } = await buildApp(loadConfig(process.env), { web: 'none' });
-const ledger = new LedgerService(ctx.db);
+const ledger = new LedgerService(ctx.db, jobWorkers(ctx));
 const payouts = new PayoutService(ctx);
 const seconds = (since: number) => Number(((performance.now() - since) / 1000).toFixed(2));
 try {

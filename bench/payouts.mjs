@@ -203,7 +203,13 @@ try {
     console.log(
       `\n${STORES} stores × ${ORDERS_PER_STORE} orders seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
-    const run = jobs('settle', day.toISOString());
+    // A profiling aid: BENCH_SETTLE=off with BENCH_KEEP_DATABASE=1 leaves the seeded day unsettled, to
+    // EXPLAIN the jobs' statements on it (in a transaction rolled back).
+    const settleOff = process.env.BENCH_SETTLE === 'off';
+    if (settleOff) console.log(`left unsettled for ${day.toISOString()} in ${database.url}`);
+    const run = settleOff
+      ? { released: 0, made: 0, settleSeconds: 0, payoutSeconds: 0, again: { released: 0, made: 0 } }
+      : jobs('settle', day.toISOString());
     const { rows: counted } = await db.query(
       `select (select count(*)::int from payouts where market_id = any($1::uuid[])) as payouts,
        (select count(*)::int from payouts where market_id = any($1::uuid[]) and provider_ref is not null) as sent,

@@ -53,7 +53,7 @@ import {
   sendUnavailable,
 } from './platform/errors.js';
 import { registerJsonParser, rejectInvalidHost } from './platform/http-input.js';
-import { schedule } from './platform/jobs.js';
+import { jobWorkers, schedule } from './platform/jobs.js';
 import { createMailer } from './platform/mail.js';
 import { RateLimits } from './platform/rate-limit.js';
 import { failures } from './platform/responses.js';
@@ -262,7 +262,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Hourly: on Wednesdays (Baku), paid orders fulfilled a week before move from pending to
     // available (the settlement), then stores whose payout period has come are paid out (any
     // other day it does nothing). Every 10 minutes, payouts due to arrive are asked about.
-    const ledger = new LedgerService(ctx.db);
+    const ledger = new LedgerService(ctx.db, jobWorkers(ctx));
     const payouts = new PayoutService(ctx);
     const stopSettlement = schedule(ctx, 'settlement', 60 * 60 * 1000, async () => {
       const now = new Date();

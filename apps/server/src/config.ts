@@ -65,6 +65,17 @@ const envSchema = z.object({
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['on', 'off']).default('on'),
+  /** The platform's staff by e-mail, comma-separated (besides those `npm run staff` named). */
+  STAFF_EMAILS: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email('STAFF_EMAILS must be e-mail addresses separated by commas'))),
   MAINTENANCE: z.enum(['on', 'off']).default('off'),
   NODE_ENV: z.string().default('production'),
   /** Card payments (DESIGN §5): our hosted sandbox by default, or Epoint.az. */
@@ -106,6 +117,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     abandonedJobMs: env.ABANDONED_JOB_MS,
     logLevel: env.LOG_LEVEL,
     seedDemo: env.SEED_DEMO === 'on' && !env.DATABASE_URL,
+    staffEmails: new Set(env.STAFF_EMAILS),
     maintenance: env.MAINTENANCE === 'on',
     production: env.NODE_ENV === 'production',
     /** Every answer checked against its route's schema before it is sent (tests, development; decision 015). */

@@ -16,6 +16,8 @@ export const errorStatus = {
   INVALID_CREDENTIALS: 401,
   GOOGLE_LOGIN_FAILED: 401,
   WRONG_PASSWORD: 403,
+  /** A route of the platform's staff, asked by anyone else signed in. */
+  FORBIDDEN: 403,
   /** A Google-only account changing what needs its password (bank details). */
   SET_PASSWORD_FIRST: 403,
   EMAIL_NOT_CONFIRMED: 403,
@@ -98,6 +100,8 @@ export const errorStatus = {
   RESET_LINK_FAILED: 502,
   /** The owner could not be told of a bank details change, so none was made. */
   BANK_DETAILS_MAIL_FAILED: 502,
+  /** The owner could not be told of a staff adjustment, so none was made. */
+  ADJUSTMENT_MAIL_FAILED: 502,
   SERVICE_UNAVAILABLE: 503,
   /** The server's disk is (nearly) full: writes are refused until space returns; reads still work. */
   STORAGE_FULL: 503,

@@ -21,6 +21,7 @@ export * from './payouts.js';
 export * from './pricing.js';
 export * from './regions.js';
 export * from './responses.js';
+export * from './staff.js';
 export * from './storefront.js';
 export * from './subscription.js';
 export * from './system.js';

@@ -388,6 +388,27 @@ export const messages = {
     az: 'E-poçt və ya şifrə yanlışdır',
     ru: 'Неверный e-mail или пароль',
   },
+  // The platform's staff (issue 14: adjustments)
+  FORBIDDEN: {
+    en: 'This is for the platform’s staff only',
+    az: 'Bu, yalnız platformanın əməkdaşları üçündür',
+    ru: 'Это доступно только сотрудникам платформы',
+  },
+  invalidAmount: {
+    en: 'Enter an amount other than zero, at most 100,000.00 ₼ either way',
+    az: 'Sıfırdan fərqli, hər iki istiqamətdə ən çoxu 100 000,00 ₼ məbləğ daxil edin',
+    ru: 'Введите сумму, отличную от нуля, не больше 100 000,00 ₼ в любую сторону',
+  },
+  ADJUSTMENT_MAIL_FAILED: {
+    en: 'We could not e-mail the store’s owner about the adjustment, so none was made. Try again in a minute',
+    az: 'Düzəliş barədə mağaza sahibinə e-poçt göndərə bilmədik, ona görə düzəliş edilmədi. Bir dəqiqədən sonra yenidən cəhd edin',
+    ru: 'Не удалось отправить владельцу магазина письмо о корректировке, поэтому она не сделана. Попробуйте через минуту',
+  },
+  adjustmentReasonTooShort: {
+    en: 'Say why, in at least 10 characters: the merchant reads it',
+    az: 'Səbəbi ən azı 10 simvolla yazın: satıcı onu oxuyacaq',
+    ru: 'Укажите причину, хотя бы 10 символов: продавец её прочитает',
+  },
   // Bank details (SPEC §3; issue 14)
   SET_PASSWORD_FIRST: {
     en: 'Set a password for your account first (Manage account): changing bank details asks for it',

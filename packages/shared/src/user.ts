@@ -176,6 +176,8 @@ export const userViewSchema = z.strictObject({
   language: z.enum(LANGUAGES),
   timeZone: z.string(),
   photoUrl: z.string().nullable(),
+  /** One of the platform's staff (the staff area is theirs). */
+  staff: z.boolean(),
   createdAt: timestampSchema,
 });
 export type UserView = z.infer<typeof userViewSchema>;

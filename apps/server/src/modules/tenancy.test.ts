@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SANDBOX_CARDS } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -89,9 +90,11 @@ interface MarketRoute {
    * 'owner': only the owner's; anyone else gets 404. 'shared': a read shoppers share, where
    * another merchant gets exactly what an anonymous shopper gets. 'public': a shopper's read
    * that is the same for everyone, the owner included. 'shopper': a basket's route, keyed by
-   * the visitor (market + uniqueCode): whoever is signed in changes nothing about it.
+   * the visitor (market + uniqueCode): whoever is signed in changes nothing about it. 'staff':
+   * the platform's staff's (their adjustments of any store's money); every merchant, the owner
+   * included, gets 403.
    */
-  access: 'owner' | 'shared' | 'public' | 'shopper';
+  access: 'owner' | 'shared' | 'public' | 'shopper' | 'staff';
   /** For shared reads of one item: the same read of a passive item, a 404 for all but the owner. */
   passive?(f: Fixture): InjectOptions;
 }
@@ -444,6 +447,22 @@ const MARKET_ROUTES: MarketRoute[] = [
     request: (f) => get(`/api/Balance/${f.marketId}`),
     ownerStatus: 200,
     access: 'owner',
+  },
+  {
+    route: 'GET /api/Staff/markets/{marketId}/adjustments',
+    request: (f) => get(`/api/Staff/markets/${f.marketId}/adjustments`),
+    ownerStatus: 403,
+    access: 'staff',
+  },
+  {
+    route: 'POST /api/Staff/markets/{marketId}/adjustments',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/Staff/markets/${f.marketId}/adjustments`,
+      payload: { amount: 100_00, reason: 'A merchant can not credit themselves', requestId: randomUUID() },
+    }),
+    ownerStatus: 403,
+    access: 'staff',
   },
   {
     route: 'GET /api/BankDetails/{marketId}',
@@ -964,6 +983,21 @@ describe('tenancy', () => {
     // Nothing was planted in the stranger's own market either.
     const theirs = await send(get(`/api/Products/all/${strangerMarketId}`), stranger.token);
     expect(dataOf<{ total: number }>(theirs).total).toBe(0);
+  });
+
+  it('a staff route answers every merchant, the store’s owner included, with 403 and changes nothing', async () => {
+    const before = await ownerState();
+    const balance = () => send(get(`/api/Balance/${f.marketId}`), owner.token).then((r) => r.body);
+    const available = await balance();
+    for (const route of MARKET_ROUTES.filter((r) => r.access === 'staff')) {
+      for (const token of [stranger.token, owner.token]) {
+        const response = await send(await prepared(route.request(f)), token);
+        expect(response.statusCode, `${route.route}: ${response.body}`).toBe(403);
+        expect(errorOf(response).code, route.route).toBe('FORBIDDEN');
+      }
+    }
+    expect(await ownerState()).toEqual(before);
+    expect(await balance()).toEqual(available);
   });
 
   it('a shared read gives another merchant exactly the public view: no passive items, no owner fields', async () => {

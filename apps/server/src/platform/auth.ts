@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { isUuid } from '@shop/shared';
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { markets, sessions, users } from '../db/schema/index.js';
 import { AppError } from './errors.js';
@@ -96,6 +97,21 @@ async function lookUpUser(db: Db, token: string | undefined): Promise<UserRow | 
 export async function requireUser(db: Db, request: FastifyRequest): Promise<UserRow> {
   const user = await currentUser(db, request);
   if (!user) throw new AppError('UNAUTHORIZED');
+  return user;
+}
+
+/**
+ * One of the platform's staff (issue 14): named by `npm run staff` (users.is_staff) or by the
+ * STAFF_EMAILS list of the configuration — never by anything a merchant can do.
+ */
+export function isStaff(user: UserRow, config: Pick<Config, 'staffEmails'>): boolean {
+  return user.isStaff || config.staffEmails.has(user.email);
+}
+
+/** The guard of the staff's routes: signed in (else 401) and staff (else 403). */
+export async function requireStaff(db: Db, request: FastifyRequest, config: Pick<Config, 'staffEmails'>) {
+  const user = await requireUser(db, request);
+  if (!isStaff(user, config)) throw new AppError('FORBIDDEN');
   return user;
 }
 

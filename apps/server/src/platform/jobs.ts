@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../db/client.js';
 import type { AppContext } from './context.js';
@@ -38,4 +39,34 @@ export async function runExclusively(ctx: AppContext, name: string, task: () => 
     await task();
     return true;
   });
+}
+
+/**
+ * How many batches of one job run at once: on PostgreSQL as many as the database has cores to
+ * spare for them (two here; a settlement day's batches are the database's work, each on its own
+ * connection), at most a third of the pool; embedded, one — PGlite is one connection.
+ */
+export function jobWorkers(ctx: Pick<AppContext, 'config'>): number {
+  const database = ctx.config.database;
+  if (database.kind === 'pglite') return 1;
+  return Math.max(1, Math.min(4, os.availableParallelism(), Math.floor(database.poolSize / 3)));
+}
+
+/** Runs `work` for each item, `workers` at a time, in the items' order; the first failure is thrown once all stop. */
+export async function eachInParallel<T>(items: T[], workers: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const failures: unknown[] = [];
+  await Promise.all(
+    Array.from({ length: Math.min(workers, items.length) }, async () => {
+      while (next < items.length && !failures.length) {
+        const item = items[next++] as T;
+        try {
+          await work(item);
+        } catch (error) {
+          failures.push(error);
+        }
+      }
+    }),
+  );
+  if (failures.length) throw failures[0];
 }

@@ -36,6 +36,11 @@ export interface MailMessage {
 export interface Mailer {
   /** `db` lets a caller write outbox mail inside its own transaction. */
   send(message: MailMessage, db?: Db): Promise<void>;
+  /**
+   * Many mails of a job (a settlement day's payouts): the outbox takes them in one statement; a
+   * mail server gets them one by one, a refused one not stopping the rest. Answers how many failed.
+   */
+  sendEach(messages: MailMessage[]): Promise<number>;
   readonly kind: 'smtp' | 'outbox';
 }
 
@@ -50,14 +55,27 @@ export function createMailer(config: Config, defaultDb: Db, log?: FastifyBaseLog
       greetingTimeout: 10_000,
       socketTimeout: 20_000,
     });
+    const send = async (message: MailMessage) => {
+      await transport.sendMail({
+        from: config.mail.from,
+        ...message,
+        html: withMailFonts(message.html, config.publicUrl),
+      });
+    };
     return {
       kind: 'smtp',
-      async send(message) {
-        await transport.sendMail({
-          from: config.mail.from,
-          ...message,
-          html: withMailFonts(message.html, config.publicUrl),
-        });
+      send,
+      async sendEach(messages) {
+        let failed = 0;
+        for (const message of messages) {
+          try {
+            await send(message);
+          } catch (error) {
+            failed++;
+            log?.error({ err: error, to: message.to, subject: message.subject }, 'a mail was refused');
+          }
+        }
+        return failed;
       },
     };
   }
@@ -71,6 +89,13 @@ export function createMailer(config: Config, defaultDb: Db, log?: FastifyBaseLog
         const code = message.text.match(/\b\d{6}\b/)?.[0];
         log.info({ to: message.to, subject: message.subject, ...(code ? { code } : {}) }, 'mail to the dev mailbox');
       }
+    },
+    async sendEach(messages) {
+      if (!messages.length) return 0;
+      await defaultDb
+        .insert(mailOutbox)
+        .values(messages.map((message) => ({ ...message, html: withMailFonts(message.html, config.publicUrl) })));
+      return 0;
     },
   };
 }

@@ -18,6 +18,8 @@ export const users = pgTable(
     language: text().notNull().default('az'),
     timeZone: text().notNull().default('GMT+4'),
     photoUrl: text(),
+    /** The platform's staff (issue 14): set by `npm run staff`, never by a merchant. */
+    isStaff: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -179,6 +179,23 @@ describe('the weekly settlement', () => {
     expect(await ledger.check(owner.market.id)).toEqual([]);
   });
 
+  it('an order refunded in whole without being shipped is settled a week after: its fee comes off available', async () => {
+    const { owner, tariff } = await store();
+    const item = await product(t.app, owner, { price: 3000, stock: 10 });
+    const { order } = await buy(t.app, owner, tariff.id, [{ productId: item.id, quantity: 1 }]);
+    dataOf(await refund(t.app, owner, order.id, { amount: 3500 }));
+    const fee = providerFee(3500);
+    expect(await balanceOf(owner)).toMatchObject({ pending: -fee, available: 0 });
+    const ledger = new LedgerService(t.ctx.db);
+    await t.ctx.db.execute(sql`update orders set canceled_at = '2026-11-25T01:00:00Z' where id = ${order.id}`);
+    // Canceled 05:00 Baku on 25 November: past the cutoff of the 2nd of December, not yet on it.
+    expect(await ledger.settle(WEDNESDAY)).toBe(0);
+    await t.ctx.db.execute(sql`update orders set canceled_at = '2026-11-24T19:00:00Z' where id = ${order.id}`);
+    expect(await ledger.settle(WEDNESDAY)).toBe(1);
+    expect(await balanceOf(owner)).toMatchObject({ pending: 0, available: -fee });
+    expect(await ledger.check(owner.market.id)).toEqual([]);
+  });
+
   it('two processes settling at once on one database settle each order exactly once', async () => {
     const { owner, tariff } = await store();
     const orders = [];
@@ -186,7 +203,8 @@ describe('the weekly settlement', () => {
     const second = t.ctx.database.kind === 'postgres' ? await createTestAppOnSameDatabase(t) : null;
     try {
       const one = new LedgerService(t.ctx.db);
-      const other = new LedgerService((second ?? t).ctx.db);
+      // The other process settles with two workers at once, as the job does on PostgreSQL.
+      const other = new LedgerService((second ?? t).ctx.db, second ? 2 : 1);
       // Small batches, so that the two take turns and meet on the same rows.
       await Promise.all([one.settle(WEDNESDAY, 2), other.settle(WEDNESDAY, 2), one.settle(WEDNESDAY, 3)]);
       const releases = await t.ctx.db

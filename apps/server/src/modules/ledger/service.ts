@@ -1,6 +1,7 @@
 import { type Balance, FEE_PLANS, settlementDay } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
+import { eachInParallel } from '../../platform/jobs.js';
 
 /** A store whose ledger does not add up to its orders, refunds and payouts: what differs. */
 export interface LedgerMismatch {
@@ -30,11 +31,15 @@ export interface LedgerMismatch {
  * apart; `check` proves the entries add up to what caused them.
  */
 export class LedgerService {
-  constructor(private readonly db: Db) {}
+  /** `workers`: batches of a job run at once (platform/jobs.ts jobWorkers). */
+  constructor(
+    private readonly db: Db,
+    private readonly workers = 1,
+  ) {}
 
   /**
    * The weekly settlement (SPEC §9; a job of decision 016): on a settlement day, paid orders
-   * fulfilled by its cutoff have their money moved from pending to available — what the order
+   * fulfilled (or refunded in whole) by its cutoff have their money moved from pending to available — what the order
    * left on pending (its sale, its fee, refunds so far) as two `release` entries. The orders due
    * are read once from the settlement queue (the pending entries of orders not released yet), then
    * released in batches of `limit`, each its own transaction; answers how many it settled (0 on any
@@ -49,11 +54,20 @@ export class LedgerService {
     const due = rowsOf<{ id: string }>(
       await this.db.execute(sql`select o.id from orders o
         where o.id in (select q.order_id from settlement_queue q)
-          and o.fulfillment_status = 'fulfilled' and o.fulfilled_at <= ${day.cutoff}
-        order by o.fulfilled_at, o.id`),
+          -- Fulfilled a week before — or refunded in whole (canceled) a week before without being
+          -- shipped: nothing more can come of it, and the fee it cost is the store's to bear.
+          and least(o.fulfilled_at, o.canceled_at) <= ${day.cutoff}
+        -- By id: a batch is a slice of every index on an order's id (the entries', the queue's),
+        -- not a page of each of them.
+        order by o.id`),
     ).map((o) => o.id);
+    const batches: string[][] = [];
+    for (let i = 0; i < due.length; i += limit) batches.push(due.slice(i, i + limit));
     let settled = 0;
-    for (let i = 0; i < due.length; i += limit) settled += await this.settleBatch(due.slice(i, i + limit), now);
+    await eachInParallel(batches, this.workers, async (batch) => {
+      const released = await this.settleBatch(batch, now);
+      settled += released;
+    });
     return settled;
   }
 

@@ -29,6 +29,7 @@ import { bankDetails, payoutSettings } from '../../db/schema/index.js';
 import type { MarketRow, UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { eachInParallel, jobWorkers } from '../../platform/jobs.js';
 import { verifyPassword } from '../../platform/passwords.js';
 import { bankDetailsChangedMail, payoutMail } from './mail.js';
 import { type PayoutProvider, sandboxPayouts } from './provider.js';
@@ -47,8 +48,8 @@ interface PayoutRow {
   language: string;
 }
 
-/** Stores whose payouts one transaction makes. */
-const CREATE_BATCH = 50;
+/** Stores whose payouts one statement makes. */
+const CREATE_BATCH = 500;
 
 /** The columns and joins of a PayoutRow (p: payouts). */
 const PAYOUT_ROW = sql`p.id, p.market_id, p.amount, b.settlement_account, b.swift, m.name as store, u.email, u.language
@@ -209,92 +210,110 @@ export class PayoutService {
   /**
    * The settlement day's payouts (decision 019): every store whose period has come, with bank
    * details and at least PAYOUT_MINIMUM available, gets one payout of all it has available, sent
-   * to its current details — the payout row and its ledger pair (available → in_transit) in one
-   * statement, once per store and day (payouts_market_day_key: a second run, or a second process,
-   * inserts nothing). Then each is handed to the provider. Answers how many it made.
+   * to its current details — the payout rows and their ledger pairs (available → in_transit) made
+   * for many stores in one statement, once per store and day (payouts_market_day_key: a second
+   * run, or a second process, inserts nothing). Then each is handed to the provider. Answers how
+   * many it made.
    */
-  async createDue(now: Date, limit = 1000): Promise<number> {
+  async createDue(now: Date, limit = 5000): Promise<number> {
     const day = settlementDay(now);
     if (!day) return 0;
     const due = PAYOUT_PERIODS.filter((period) => payoutDue(period, day.dayStart));
     let made = 0;
+    let after = sql``;
     for (;;) {
+      // The stores with something in their payout queue (a store paid out today has nothing left
+      // in it), by id from where the last round ended: each store is looked at once a run.
       const stores = rowsOf<{ id: string; period: string }>(
-        await this.ctx.db.execute(sql`select m.id, coalesce(s.period, 'weekly') as period from markets m
-          left join payout_settings s on s.market_id = m.id
-          where coalesce(s.period, 'weekly') = any(${sql.param(due)}::text[])
-            and exists (select 1 from bank_details b where b.market_id = m.id)
-            and not exists (select 1 from payouts p where p.market_id = m.id and p.period_to = ${day.dayStart})
-            and (select coalesce(sum(q.amount), 0) from payout_queue q where q.market_id = m.id) >= ${PAYOUT_MINIMUM}
-          order by m.id limit ${limit}`),
+        await this.ctx.db.execute(sql`select q.market_id as id, coalesce(s.period, 'weekly') as period
+          from payout_queue q left join payout_settings s on s.market_id = q.market_id
+          where coalesce(s.period, 'weekly') = any(${sql.param(due)}::text[]) ${after}
+          group by q.market_id, s.period
+          having sum(q.amount) >= ${PAYOUT_MINIMUM}
+            and exists (select 1 from bank_details b where b.market_id = q.market_id)
+          order by q.market_id limit ${limit}`),
       );
-      // A transaction per few dozen stores: one commit each, not one per store (each store's payout
-      // is still its own statement, once per day by the unique index).
-      for (let i = 0; i < stores.length; i += CREATE_BATCH) {
-        await this.ctx.db.transaction(async (tx) => {
-          for (const store of stores.slice(i, i + CREATE_BATCH)) {
-            if (await this.createOne(tx as unknown as Db, store.id, store.period, day.dayStart, now)) made++;
-          }
-        });
-      }
-      if (stores.length < limit) break;
+      const batches: (typeof stores)[] = [];
+      for (let i = 0; i < stores.length; i += CREATE_BATCH) batches.push(stores.slice(i, i + CREATE_BATCH));
+      await eachInParallel(batches, jobWorkers(this.ctx), async (batch) => {
+        const count = await this.createMany(batch, day.dayStart, now);
+        made += count;
+      });
+      const last = stores.at(-1);
+      if (!last || stores.length < limit) break;
+      after = sql`and q.market_id > ${last.id}`;
     }
     await this.sendUnsent(now);
     return made;
   }
 
-  private async createOne(db: Db, marketId: string, period: string, dayStart: Date, now: Date): Promise<boolean> {
-    const [made] = rowsOf<{ id: string }>(
-      await db.execute(sql`
-        with details as (
-          select id from bank_details where market_id = ${marketId} order by saved_at desc, id desc limit 1
-        ), lines as (
+  /**
+   * One statement makes the payouts of a batch of stores: each store's lines are its whole payout
+   * queue (read once, in the statement's snapshot), numbered as the report reads them; its totals,
+   * its ledger pair, and the queue's rows taken out — only for stores whose payout was inserted.
+   */
+  private async createMany(stores: { id: string; period: string }[], dayStart: Date, now: Date): Promise<number> {
+    const made = rowsOf<{ id: string }>(
+      await this.ctx.db.execute(sql`
+        with stores as (
+          select s.market_id, s.period, (select b.id from bank_details b where b.market_id = s.market_id
+              order by b.saved_at desc, b.id desc limit 1) as details_id
+          from unnest(${sql.param(stores.map((s) => s.id))}::uuid[], ${sql.param(stores.map((s) => s.period))}::text[])
+            as s(market_id, period)
+        ), lines as materialized (
           -- Everything that came to available and no payout has taken yet (the queue): it sums to the balance.
-          select q.entry_id as id, q.kind, q.amount, q.order_id, q.created_at from payout_queue q
-          where q.market_id = ${marketId}
+          select q.entry_id as id, q.market_id, q.kind, q.amount, q.order_id, q.created_at from payout_queue q
+          where q.market_id in (select market_id from stores)
         ), totals as (
-          select coalesce(sum(amount), 0)::int as amount,
+          select market_id, sum(amount)::int as amount, min(created_at) as first_at,
             coalesce(sum(amount) filter (where kind = 'refund'), 0)::int as refunds,
             coalesce(sum(amount) filter (where kind not in ('release', 'refund')), 0)::int as adjustments
-          from lines
+          from lines group by market_id
         ), parts as (
           -- A release carries an order's net; its sale, fee and refunds before it are on pending.
-          select coalesce(sum(o.amount) filter (where o.kind = 'sale'), 0)::int as gross,
+          select l.market_id, coalesce(sum(o.amount) filter (where o.kind = 'sale'), 0)::int as gross,
             coalesce(sum(o.amount) filter (where o.kind = 'fee'), 0)::int as fees,
             coalesce(sum(o.amount) filter (where o.kind = 'refund'), 0)::int as refunds
-          from ledger_entries o
-          where o.order_id in (select order_id from lines where kind = 'release')
+          from lines l join ledger_entries o on o.order_id = l.order_id
             and o.account = 'pending' and o.kind in ('sale', 'fee', 'refund')
-        ), covers as (
-          select coalesce(
-            (select max(period_to) from payouts where market_id = ${marketId}),
-            (select min(created_at) from ledger_entries where market_id = ${marketId}),
-            ${dayStart}::timestamptz) as since
+          where l.kind = 'release'
+          group by l.market_id
         ), payout as (
           insert into payouts (market_id, amount, gross, refunds, fees, adjustments, period, period_to, period_from,
             bank_details_id, arrives_at, created_at)
-          select ${marketId}, totals.amount, parts.gross, parts.refunds + totals.refunds, parts.fees, totals.adjustments,
-            ${period}, ${dayStart}, covers.since, details.id, ${now}, ${now}
-          from totals, parts, details, covers
-          where totals.amount >= ${PAYOUT_MINIMUM}
+          select s.market_id, t.amount, coalesce(p.gross, 0), coalesce(p.refunds, 0) + t.refunds, coalesce(p.fees, 0),
+            t.adjustments, s.period, ${dayStart},
+            -- What it covers: since the store's last payout, or its first entry.
+            coalesce((select max(x.period_to) from payouts x where x.market_id = s.market_id),
+              least((select min(e.created_at) from ledger_entries e where e.market_id = s.market_id and e.account = 'pending'),
+                t.first_at),
+              ${dayStart}::timestamptz),
+            s.details_id, ${now}, ${now}
+          from stores s join totals t on t.market_id = s.market_id left join parts p on p.market_id = s.market_id
+          where t.amount >= ${PAYOUT_MINIMUM} and s.details_id is not null
+          -- In one order in every process: two runs at once wait on each other's stores, never deadlock.
+          order by s.market_id
           on conflict (market_id, period_to) do nothing
-          returning id, amount
+          returning id, market_id, amount
         ), swept as (
           -- Numbered as the report reads them: by when they came, then by order number.
           insert into payout_entries (entry_id, payout_id, position)
-          select lines.id, payout.id, row_number() over (order by lines.created_at, o.number nulls last, lines.id)
-          from lines cross join payout left join orders o on o.id = lines.order_id
+          select l.id, p.id, row_number() over (partition by l.market_id
+              order by l.created_at, (select o.number from orders o where o.id = l.order_id) nulls last, l.id)
+          from lines l join payout p on p.market_id = l.market_id
         ), taken as (
-          delete from payout_queue where entry_id in (select id from lines) and exists (select 1 from payout)
+          -- By the queue's key: the planner would hash the whole queue to join it.
+          delete from payout_queue q where q.entry_id = any(array(
+            select l.id from lines l join payout p on p.market_id = l.market_id))
         ), moved as (
           insert into ledger_entries (market_id, account, kind, amount, payout_id, created_at)
-          select ${marketId}, a.account, 'payout', case a.account when 'available' then -payout.amount else payout.amount end,
-            payout.id, ${now}
-          from payout cross join (values ('available'), ('in_transit')) as a(account)
+          select p.market_id, a.account, 'payout', case a.account when 'available' then -p.amount else p.amount end,
+            p.id, ${now}
+          from payout p cross join (values ('available'), ('in_transit')) as a(account)
         )
         select id from payout`),
     );
-    return Boolean(made);
+    return made.length;
   }
 
   /**
@@ -325,7 +344,7 @@ export class PayoutService {
             where p.id = h.id and p.provider_ref is null returning p.id`),
         ).map((r) => r.id),
       );
-      for (const payout of unsent) if (sent.has(payout.id)) await this.tellOwner(payout);
+      await this.tellOwners(unsent.filter((payout) => sent.has(payout.id)));
       if (unsent.length < batch) return;
     }
   }
@@ -375,23 +394,24 @@ export class PayoutService {
         select id from changed`),
     );
     if (!changed) return false;
-    if (state.status === 'failed') await this.tellOwner(payout, state.reason);
+    if (state.status === 'failed') await this.tellOwners([payout], state.reason);
     return true;
   }
 
-  /** The owner's e-mail about a payout; a mail that fails is logged, the payout stands. */
-  private async tellOwner(payout: PayoutRow, reason?: string): Promise<void> {
-    try {
+  /** The owners' e-mails about their payouts; a mail that fails is logged, the payout stands. */
+  private async tellOwners(payouts: PayoutRow[], reason?: string): Promise<void> {
+    const mails = payouts.map((payout) => {
       const language = payout.language as Language;
-      await this.ctx.mailer.send(
-        payoutMail(payout.email, language, payout.store, {
-          amount: formatMoney(payout.amount, language),
-          account: payout.settlement_account,
-          reason,
-        }),
-      );
+      return payoutMail(payout.email, language, payout.store, {
+        amount: formatMoney(payout.amount, language),
+        account: payout.settlement_account,
+        reason,
+      });
+    });
+    try {
+      await this.ctx.mailer.sendEach(mails);
     } catch (error) {
-      this.ctx.log.error({ err: error, payoutId: payout.id }, 'telling the owner of a payout failed');
+      this.ctx.log.error({ err: error, payouts: payouts.length }, 'telling the owners of their payouts failed');
     }
   }
 }

@@ -16,7 +16,7 @@ import {
   userViewSchema,
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clearSessionCookie, requestToken, requireUser, setSessionCookie } from '../../platform/auth.js';
+import { clearSessionCookie, isStaff, requestToken, requireUser, setSessionCookie } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { requestLanguage } from '../../platform/errors.js';
 import { ok } from '../../platform/responses.js';
@@ -103,9 +103,10 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/User/get-user', { schema: { tags, response: ok(userViewSchema) } }, async (request) => ({
-      data: toUserView(await requireUser(ctx.db, request)),
-    }));
+    app.get('/User/get-user', { schema: { tags, response: ok(userViewSchema) } }, async (request) => {
+      const user = await requireUser(ctx.db, request);
+      return { data: toUserView(user, isStaff(user, ctx.config)) };
+    });
 
     app.put(
       '/User/update-user',

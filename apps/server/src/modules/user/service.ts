@@ -4,14 +4,15 @@ import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/faults.js';
 import { type CodePurpose, users } from '../../db/schema/index.js';
-import { createSession, deleteSession, endSessions, type UserRow } from '../../platform/auth.js';
+import { createSession, deleteSession, endSessions, isStaff, type UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords.js';
 import { checkCode, issueCode } from './codes.js';
 import { codeMail } from './mail.js';
 
-export function toUserView(user: UserRow): UserView {
+/** `staff`: whether the platform counts them among its staff (platform/auth.ts isStaff). */
+export function toUserView(user: UserRow, staff: boolean): UserView {
   return {
     id: user.id,
     email: user.email,
@@ -24,8 +25,28 @@ export function toUserView(user: UserRow): UserView {
     language: user.language as Language,
     timeZone: user.timeZone,
     photoUrl: user.photoUrl,
+    staff,
     createdAt: user.createdAt.toISOString(),
   };
+}
+
+/**
+ * Names (or no longer names) an account one of the platform's staff — `npm run staff`, never a
+ * request. Answers the account's e-mail, or null when there is no such account.
+ */
+export async function setStaff(db: Db, email: string, staff: boolean): Promise<string | null> {
+  const [user] = await db
+    .update(users)
+    .set({ isStaff: staff, updatedAt: new Date() })
+    .where(eq(users.email, email.trim().toLowerCase()))
+    .returning({ email: users.email });
+  return user?.email ?? null;
+}
+
+/** The accounts `npm run staff` named. */
+export async function staffEmails(db: Db): Promise<string[]> {
+  const rows = await db.select({ email: users.email }).from(users).where(eq(users.isStaff, true)).orderBy(users.email);
+  return rows.map((r) => r.email);
 }
 
 export class UserService {
@@ -156,7 +177,7 @@ export class UserService {
     const user = await this.byEmail(input.email);
     const { rememberMe } = await this.verifyCode(user, 'login', input.code, true, ip);
     const session = await createSession(this.db, user!.id, rememberMe);
-    return { session, user: toUserView(user!) };
+    return { session, user: toUserView(user!, isStaff(user!, this.ctx.config)) };
   }
 
   async forgotPassword(email: string, ip: string) {
@@ -268,7 +289,7 @@ export class UserService {
         .returning()) as [UserRow];
     }
     const session = await createSession(this.db, user.id, true);
-    return { session, user: toUserView(user) };
+    return { session, user: toUserView(user, isStaff(user, this.ctx.config)) };
   }
 
   async updateUser(user: UserRow, input: UpdateUserInput & { phone?: string | null }) {
@@ -277,7 +298,7 @@ export class UserService {
       .set({ ...input, updatedAt: new Date() })
       .where(eq(users.id, user.id))
       .returning()) as [UserRow];
-    return toUserView(updated);
+    return toUserView(updated, isStaff(updated, this.ctx.config));
   }
 
   /** `currentToken` is the caller's session: a new password ends every other session. */
@@ -304,7 +325,7 @@ export class UserService {
         }
         return row;
       });
-      return toUserView(updated);
+      return toUserView(updated, isStaff(updated, this.ctx.config));
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('USERNAME_TAKEN', { username: 'USERNAME_TAKEN' });
       throw error;
