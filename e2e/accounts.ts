@@ -15,3 +15,19 @@ export const SUSPENDED_MERCHANTS = {
   az: { email: 'suspended-az@e2e.test', password: 'Str0ng-Pass!', product: 'Qırmızı şərf' },
   en: { email: 'suspended-en@e2e.test', password: 'Str0ng-Pass!', product: 'Red scarf' },
 } as const;
+
+/**
+ * One of the platform's staff (STAFF_EMAILS of scripts/e2e-server.mjs), with a store of its own so
+ * that signing in lands in the control panel, whose account menu leads to the staff area.
+ */
+export const STAFF_MEMBER = { email: 'staff@e2e.test', password: 'Str0ng-Pass!' } as const;
+
+/**
+ * The store the staff journey corrects (scripts/e2e-seed.ts): no bank details, so no payout ever
+ * takes its adjustments, and no other journey reads its balance.
+ */
+export const ADJUSTED_MERCHANT = {
+  email: 'adjusted@e2e.test',
+  password: 'Str0ng-Pass!',
+  store: 'adjusted-e2e',
+} as const;

@@ -36,6 +36,10 @@ const panel =
   (key: string): Expected =>
   (l) =>
     `${at(texts(l, 'titles'), `cp.${key}`)} · ${at(texts(l, 'titles'), 'controlPanel')}`;
+const staff =
+  (key: string): Expected =>
+  (l) =>
+    `${at(texts(l, 'titles'), `staff.${key}`)} · ${at(texts(l, 'titles'), 'staffArea')}`;
 
 const ID = '11111111-1111-4111-8111-111111111111';
 
@@ -89,6 +93,8 @@ const PLATFORM: { module: string; path: string; title: Expected }[] = [
   { module: 'cp/create-bundle-1.tsx', path: '/cp/create-bundle-1', title: panel('createBundle') },
   { module: 'cp/create-bundle-2.tsx', path: '/cp/create-bundle-2', title: panel('createBundle') },
   { module: 'cp/edit-bundle.tsx', path: `/cp/edit-bundle/${ID}/${ID}`, title: panel('editBundle') },
+  { module: 'staff/stores.tsx', path: '/staff/stores', title: staff('stores') },
+  { module: 'staff/store.tsx', path: `/staff/stores/${ID}`, title: staff('store') },
 ];
 
 /** The <title>s and the description of a page as the server sends it, in `language`. */

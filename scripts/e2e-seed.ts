@@ -1,7 +1,7 @@
 // Seeds what the browser journeys need before the server starts (the embedded database takes
 // one process at a time): the demo store, a verified, active custom domain of it so that a
-// journey can open the store at the root of its own host (DESIGN §1 custom domains), and a
-// merchant with a payout history (e2e/accounts.ts).
+// journey can open the store at the root of its own host (DESIGN §1 custom domains), a
+// merchant with a payout history, and the staff journey's accounts (e2e/accounts.ts).
 import { SANDBOX_CARDS } from '@shop/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -15,9 +15,17 @@ import { SANDBOX_ARRIVAL_MS } from '../apps/server/src/modules/payout/provider.j
 import { PayoutService } from '../apps/server/src/modules/payout/service.js';
 import { SubscriptionService } from '../apps/server/src/modules/subscription/service.js';
 import type { AppContext } from '../apps/server/src/platform/context.js';
-import { call, catalogOwner, createTariff, dataOf, submitSandboxPage } from '../apps/server/src/testing/app.js';
+import {
+  call,
+  catalogOwner,
+  createMarket,
+  createTariff,
+  dataOf,
+  merchant as signedInMerchant,
+  submitSandboxPage,
+} from '../apps/server/src/testing/app.js';
 import { bankDetailsBody, buy, fulfil, product, refund } from '../apps/server/src/testing/orders.js';
-import { PAYOUT_MERCHANT, SUSPENDED_MERCHANTS } from '../e2e/accounts.js';
+import { ADJUSTED_MERCHANT, PAYOUT_MERCHANT, STAFF_MEMBER, SUSPENDED_MERCHANTS } from '../e2e/accounts.js';
 
 const E2E_DOMAIN = process.env.E2E_DOMAIN ?? 'shop.e2e.test';
 
@@ -32,6 +40,11 @@ try {
     .onConflictDoNothing();
   await seedPayouts(app, ctx);
   for (const merchant of Object.values(SUSPENDED_MERCHANTS)) await seedSuspended(app, ctx, merchant);
+  // The staff member (staff by the server's STAFF_EMAILS) and the store whose balance they correct.
+  await createMarket(app, (await signedInMerchant(app, STAFF_MEMBER.email)).token);
+  await createMarket(app, (await signedInMerchant(app, ADJUSTED_MERCHANT.email)).token, {
+    name: ADJUSTED_MERCHANT.store,
+  });
 } finally {
   await app.close();
 }

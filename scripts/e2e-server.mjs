@@ -19,6 +19,8 @@ const env = {
   RATE_LIMIT_MULTIPLIER: '100',
   // The reminder journey waits for the job: every 5 s instead of every minute.
   ABANDONED_JOB_MS: '5000',
+  // The staff journey's account (e2e/accounts.ts STAFF_MEMBER), registered by the seed.
+  STAFF_EMAILS: 'staff@e2e.test',
 };
 
 const seeded = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/e2e-seed.ts')], {

@@ -61,6 +61,13 @@ export default [
       // Discount codes are beyond SPEC §2's screens (issue 13: merchants expect them).
       route('discount-codes', 'routes/cp/discount-codes.tsx'),
     ]),
+
+    // The platform's staff (issue 17): every store's balances and their corrections.
+    route('staff', 'routes/staff/layout.tsx', [
+      index('routes/staff/index.tsx'),
+      route('stores', 'routes/staff/stores.tsx'),
+      route('stores/:marketId', 'routes/staff/store.tsx'),
+    ]),
   ]),
 
   // The storefront (SPEC §2 Public storefront) at /{marketName} …

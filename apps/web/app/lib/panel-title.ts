@@ -7,7 +7,7 @@ import { rootTexts, type TitleMatches, textAt } from './page-title';
  * the page's language. The panel bundles every namespace already (routes/panel.tsx), so reading
  * them here costs its pages nothing; none of it reaches a shopper's page.
  */
-type TitleKey = `auth.${string}` | `cp.${string}`;
+type TitleKey = `auth.${string}` | `cp.${string}` | `staff.${string}`;
 
 function titlesOf(matches: TitleMatches) {
   const { language, common } = rootTexts(matches);
@@ -15,8 +15,9 @@ function titlesOf(matches: TitleMatches) {
 }
 
 /**
- * "<page> · Control panel" for the panel's pages, "<page> · Shop builder" for the account
- * screens; `noindex` for what no search engine should list (everything behind a sign-in).
+ * "<page> · Control panel" for the panel's pages, "<page> · Platform staff" for the staff area's,
+ * "<page> · Shop builder" for the account screens; `noindex` for what no search engine should
+ * list (everything behind a sign-in).
  */
 export function panelTitle(
   matches: TitleMatches,
@@ -24,9 +25,13 @@ export function panelTitle(
   options: { noindex?: boolean } = {},
 ): MetaDescriptor[] {
   const { titles, common } = titlesOf(matches);
-  const suffix = key.startsWith('cp.') ? textAt(titles, 'controlPanel') : textAt(common, 'brand');
+  const suffix = key.startsWith('cp.')
+    ? textAt(titles, 'controlPanel')
+    : key.startsWith('staff.')
+      ? textAt(titles, 'staffArea')
+      : textAt(common, 'brand');
   const tags: MetaDescriptor[] = [{ title: `${textAt(titles, key)} · ${suffix}` }];
-  if (options.noindex ?? key.startsWith('cp.')) tags.push({ name: 'robots', content: 'noindex' });
+  if (options.noindex ?? !key.startsWith('auth.')) tags.push({ name: 'robots', content: 'noindex' });
   return tags;
 }
 
@@ -34,4 +39,10 @@ export function panelTitle(
 export function controlPanelTitle(matches: TitleMatches): MetaDescriptor[] {
   const { titles } = titlesOf(matches);
   return [{ title: textAt(titles, 'controlPanel') }, { name: 'robots', content: 'noindex' }];
+}
+
+/** The staff area's own title, for its frame and for its staff-only page. */
+export function staffAreaTitle(matches: TitleMatches): MetaDescriptor[] {
+  const { titles } = titlesOf(matches);
+  return [{ title: textAt(titles, 'staffArea') }, { name: 'robots', content: 'noindex' }];
 }

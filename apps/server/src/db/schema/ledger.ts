@@ -13,7 +13,10 @@ import { markets } from './market.js';
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    // Time-ordered (uuid_v7, migration 0021): entries are written in time, so every index on the id
+    // (this one, the queues', the payout lines') grows at its end instead of at random pages — a
+    // settlement day writes a million of them.
+    id: uuid().primaryKey().default(sql`uuid_v7()`),
     marketId: uuid()
       .notNull()
       .references(() => markets.id, { onDelete: 'cascade' }),
@@ -62,5 +65,6 @@ export const settlementQueue = pgTable(
     orderId: uuid().notNull(),
     amount: integer().notNull(),
   },
+  // INCLUDE amount in migration 0021: a balance reads the store's rows from the index alone.
   (t) => [index('settlement_queue_market_idx').on(t.marketId), index('settlement_queue_order_idx').on(t.orderId)],
 );

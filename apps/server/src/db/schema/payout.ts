@@ -135,5 +135,6 @@ export const payoutQueue = pgTable(
     orderId: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
+  // INCLUDE amount in migration 0021: a balance reads the store's rows from the index alone.
   (t) => [index('payout_queue_market_idx').on(t.marketId)],
 );

@@ -1,12 +1,12 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import type { UserView } from '@shop/shared';
-import { IconChevronDown, IconLogout, IconUserCog } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconShieldCheck, IconUserCog } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { displayName } from '../../lib/display';
 import { useSignOut } from './queries';
 
-/** The header's account menu: who is signed in, account settings, sign out. */
+/** The header's account menu: who is signed in, account settings, the staff area (staff only), sign out. */
 export function UserMenu({ user }: { user: UserView }) {
   const { t } = useTranslation();
   const signOut = useSignOut();
@@ -33,6 +33,16 @@ export function UserMenu({ user }: { user: UserView }) {
         <Menu.Item component={Link} to="/cp/manage-account" leftSection={<IconUserCog size={16} aria-hidden />}>
           {t('cp.nav.manageAccount')}
         </Menu.Item>
+        {user.staff && (
+          <Menu.Item
+            component={Link}
+            to="/staff/stores"
+            leftSection={<IconShieldCheck size={16} aria-hidden />}
+            data-testid="staff-area-link"
+          >
+            {t('staff.area.menu')}
+          </Menu.Item>
+        )}
         <Menu.Divider />
         <Menu.Item
           color="red"
