@@ -36,6 +36,7 @@ import { registerSandboxPage } from './modules/payment/sandbox-page.js';
 import { PaymentService } from './modules/payment/service.js';
 import { payoutRoutes } from './modules/payout/routes.js';
 import { PayoutService } from './modules/payout/service.js';
+import { policyRoutes } from './modules/policy/routes.js';
 import { productRoutes } from './modules/product/routes.js';
 import { shippingRoutes } from './modules/shipping/routes.js';
 import { subscriptionRoutes } from './modules/subscription/routes.js';
@@ -200,6 +201,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(collectionRoutes(ctx));
       await api.register(inventoryRoutes(ctx));
       await api.register(shippingRoutes(ctx));
+      await api.register(policyRoutes(ctx));
       await api.register(discountRoutes(ctx));
       await api.register(basketRoutes(ctx));
       await api.register(checkoutRoutes(ctx));

@@ -18,6 +18,8 @@ export * from './messages.js';
 export * from './money.js';
 export * from './orders.js';
 export * from './payouts.js';
+export * from './policies.js';
+export * from './policy-templates.js';
 export * from './pricing.js';
 export * from './regions.js';
 export * from './responses.js';

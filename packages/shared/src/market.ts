@@ -56,6 +56,7 @@ export const RESERVED_MARKET_NAMES: ReadonlySet<string> = new Set([
   'product',
   'category',
   'collection',
+  'policies',
   'admin',
   'www',
   'mail',

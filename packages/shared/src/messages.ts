@@ -388,6 +388,17 @@ export const messages = {
     az: 'E-poçt və ya şifrə yanlışdır',
     ru: 'Неверный e-mail или пароль',
   },
+  // Policies (SPEC §3; issue 15)
+  policyTitleRequired: {
+    en: 'Give the policy a title',
+    az: 'Siyasətə başlıq verin',
+    ru: 'Укажите заголовок политики',
+  },
+  policyTooLong: {
+    en: 'The text is too long: at most 100,000 characters with its formatting',
+    az: 'Mətn çox uzundur: formatlama ilə birlikdə ən çoxu 100 000 simvol',
+    ru: 'Текст слишком длинный: не больше 100 000 символов вместе с форматированием',
+  },
   // The platform's staff (issue 14: adjustments)
   FORBIDDEN: {
     en: 'This is for the platform’s staff only',

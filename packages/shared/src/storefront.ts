@@ -1,6 +1,7 @@
 import type { Page, ProductListItem, ProductSort } from './catalog.js';
 import type { AnalyticsIds } from './commerce.js';
 import type { BundleView } from './discounts.js';
+import type { Policy, PolicyType } from './policies.js';
 
 /**
  * What the server-rendered storefront reads (SPEC §2 Public storefront). The web app's loaders
@@ -36,6 +37,8 @@ export interface StorefrontMarket {
   analytics: AnalyticsIds;
   /** Its subscription is unpaid (issue 14): shoppers see the maintenance page, and can not buy. */
   suspended: boolean;
+  /** The policies it shows (those with text), in POLICY_TYPES' order: every page's footer links them. */
+  policies: PolicyType[];
 }
 
 export interface StoreCategory {
@@ -116,6 +119,8 @@ export interface StorefrontReader {
   collection(market: StorefrontMarket, id: string): Promise<StoreCollection | null>;
   categories(market: StorefrontMarket): Promise<StoreCategory[]>;
   sitemap(market: StorefrontMarket): Promise<SitemapEntry[]>;
+  /** One of the store's policies with its text (issue 15); null when it shows none of that kind. */
+  policy(market: StorefrontMarket, type: PolicyType): Promise<Policy | null>;
   /**
    * The store's live bundles (decision 018), as GET /Discount/bundles answers a shopper: those
    * naming `productId` (its page), or with null the store's newest (its home, at most

@@ -449,6 +449,22 @@ const MARKET_ROUTES: MarketRoute[] = [
     access: 'owner',
   },
   {
+    route: 'GET /api/Policy/{marketId}',
+    request: (f) => get(`/api/Policy/${f.marketId}`),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'PUT /api/Policy/{marketId}/{type}',
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/Policy/${f.marketId}/returnAndRefund`,
+      payload: { title: 'Returns', content: '<p>Within 14 days.</p>' },
+    }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
     route: 'GET /api/Staff/markets/{marketId}/adjustments',
     request: (f) => get(`/api/Staff/markets/${f.marketId}/adjustments`),
     ownerStatus: 403,
@@ -760,6 +776,7 @@ async function ownerState() {
     `/api/Order/${f.orderId}?marketId=${f.marketId}`,
     `/api/Order/market?marketId=${f.marketId}`,
     `/api/Discount/?marketId=${f.marketId}`,
+    `/api/Policy/${f.marketId}`,
   ];
   const state: Record<string, string> = {};
   for (const url of reads) {

@@ -1,4 +1,4 @@
-import type { Language, StoreTheme } from '@shop/shared';
+import type { Language, PolicyType, StoreTheme } from '@shop/shared';
 import { createContext, useCallback, useContext } from 'react';
 import { storageKeys, stored } from './storage';
 
@@ -12,6 +12,8 @@ export interface StoreInfo {
   /** '' on the store's custom domain, '/{marketName}' on the platform's host. */
   base: string;
   language: Language;
+  /** The policies it shows (issue 15): the footer and the checkout link them. */
+  policies: PolicyType[];
 }
 
 export const StoreContext = createContext<StoreInfo | null>(null);

@@ -5,5 +5,6 @@ export * from './ledger.js';
 export * from './mail.js';
 export * from './market.js';
 export * from './payout.js';
+export * from './policy.js';
 export * from './subscription.js';
 export * from './user.js';

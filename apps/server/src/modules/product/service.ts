@@ -13,8 +13,8 @@ import { categories, products, productVariants } from '../../db/schema/index.js'
 import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { sanitizeRichText } from '../../platform/rich-text.js';
 import { bumpCatalogVersion } from '../market/hooks.js';
-import { sanitizeDescription } from './description.js';
 import { listProducts } from './list.js';
 import { assertHeldCovered } from './stock.js';
 
@@ -164,7 +164,7 @@ export class ProductService {
     return {
       categoryId: data.categoryId,
       title: data.title,
-      description: sanitizeDescription(data.description),
+      description: sanitizeRichText(data.description),
       trackQuantity: data.trackQuantity,
       continueSelling: data.continueSelling,
       hasSku: data.hasSku,

@@ -4,6 +4,9 @@ import {
   isUuid,
   LOW_STOCK,
   type Page,
+  POLICY_TYPES,
+  type Policy,
+  type PolicyType,
   type SitemapEntry,
   STORE_HOME_BUNDLES,
   type StoreCategory,
@@ -21,6 +24,7 @@ import type { Db } from '../../db/client.js';
 import { categories, collections, marketDomains, markets, products, productVariants } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { DiscountService } from '../discount/service.js';
+import { PolicyService } from '../policy/service.js';
 import { listProducts } from '../product/list.js';
 
 /** Products per page of a storefront list. */
@@ -53,6 +57,9 @@ function marketColumns() {
     clarityId: markets.clarityId,
     suspended: sql<boolean>`exists (select 1 from subscriptions s
       where s.market_id = ${markets.id} and s.status = 'suspended')`,
+    // The policies with text: every page's footer links them.
+    policies: sql<PolicyType[]>`array(select p.type from policies p
+      where p.market_id = ${markets.id} and p.content <> '')`,
   };
 }
 
@@ -67,6 +74,7 @@ type MarketRow = {
   googleAnalyticsId: string | null;
   clarityId: string | null;
   suspended: boolean;
+  policies: PolicyType[];
 };
 
 function toMarket(row: MarketRow): StorefrontMarket {
@@ -80,6 +88,7 @@ function toMarket(row: MarketRow): StorefrontMarket {
     // then every store has the defaults.
     theme: DEFAULT_STORE_THEME,
     suspended: row.suspended,
+    policies: POLICY_TYPES.filter((type) => row.policies.includes(type)),
     analytics: {
       facebookPixelId: row.facebookPixelId,
       yandexMetricaId: row.yandexMetricaId,
@@ -185,9 +194,13 @@ export class StorefrontService implements StorefrontReader {
    */
   private readonly bundleCache = new LRUCache<string, BundleView[]>({ max: 2_000, ttl: SHORT_TTL_MS });
   private readonly discounts: DiscountService;
+  private readonly policies: PolicyService;
+  /** A store's policy pages by catalog version (every policy write bumps it). */
+  private readonly policyCache = new LRUCache<string, { value: Policy | null }>({ max: 2_000, ttl: 60_000 });
 
   constructor(private readonly ctx: AppContext) {
     this.discounts = new DiscountService(ctx);
+    this.policies = new PolicyService(ctx);
   }
 
   private get q() {
@@ -379,6 +392,16 @@ export class StorefrontService implements StorefrontReader {
     return (await this.collections(market)).find((c) => c.id === id) ?? null;
   }
 
+  async policy(market: StorefrontMarket, type: PolicyType): Promise<Policy | null> {
+    if (!market.policies.includes(type)) return null;
+    const key = `${market.id}:${market.catalogVersion}:${type}`;
+    const hit = this.policyCache.get(key);
+    if (hit) return hit.value;
+    const value = await this.policies.published(market.id, type);
+    this.policyCache.set(key, { value });
+    return value;
+  }
+
   async sitemap(market: StorefrontMarket): Promise<SitemapEntry[]> {
     const key = `${market.id}:${market.catalogVersion}`;
     const hit = this.sitemapCache.get(key);
@@ -397,6 +420,7 @@ export class StorefrontService implements StorefrontReader {
     const entries: SitemapEntry[] = [
       { path: '', updatedAt: null },
       { path: '/about', updatedAt: null },
+      ...market.policies.map((type) => ({ path: `/policies/${type}`, updatedAt: null })),
       ...categoryRows.map((c) => ({ path: `/category/${c.id}`, updatedAt: null })),
       ...collectionRows.map((c) => ({ path: `/collection/${c.id}`, updatedAt: null })),
       ...productRows.map((p) => ({ path: `/product/${p.id}`, updatedAt: p.updatedAt.toISOString() })),

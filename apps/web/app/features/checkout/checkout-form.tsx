@@ -13,8 +13,9 @@ import {
 } from '@shop/shared';
 import type { TFunction } from 'i18next';
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
+import { useStore, useStorePath } from '../../lib/store-context';
 import { useNotice } from '../../ui/notice';
 import { useMoney } from '../../ui/price';
 import { checkoutApi } from './api';
@@ -616,8 +617,33 @@ export function CheckoutForm({
             ? t(paying ? 'storefront.checkout.placing' : 'storefront.checkout.placeOrder')
             : t(paying ? 'storefront.checkout.paying' : 'storefront.checkout.pay')}
         </button>
+        <PolicyAgreement />
       </aside>
     </form>
+  );
+}
+
+/**
+ * What the shopper agrees to by ordering: the store's terms and return policy, where it shows
+ * them (issue 15) — each opens in a new tab, so the checkout stays as it is.
+ */
+function PolicyAgreement() {
+  const store = useStore();
+  const path = useStorePath();
+  const terms = store?.policies.includes('termsOfService') ?? false;
+  const returns = store?.policies.includes('returnAndRefund') ?? false;
+  if (!terms && !returns) return null;
+  const link = (type: string) => (
+    // biome-ignore lint/a11y/useAnchorContent: Trans puts the link's words inside.
+    <a href={path(`/policies/${type}`)} target="_blank" rel="noopener" />
+  );
+  return (
+    <p className={css.agreement} data-testid="policy-agreement">
+      <Trans
+        i18nKey={`storefront.checkout.agree.${terms && returns ? 'both' : terms ? 'terms' : 'returns'}`}
+        components={{ terms: link('termsOfService'), returns: link('returnAndRefund') }}
+      />
+    </p>
   );
 }
 

@@ -62,6 +62,15 @@ export function StoreFooter({ store }: { store: StoreInfo }) {
           © {new Date().getFullYear()} {store.name}
         </span>
         <Link to={path('/about')}>{t('storefront.nav.about')}</Link>
+        {store.policies.length > 0 && (
+          <nav aria-label={t('storefront.footer.policies')} className={css.footerLinks} data-testid="footer-policies">
+            {store.policies.map((type) => (
+              <Link key={type} to={path(`/policies/${type}`)}>
+                {t(`storefront.policy.${type}`)}
+              </Link>
+            ))}
+          </nav>
+        )}
         <span>{t('storefront.footer.poweredBy')}</span>
       </div>
     </footer>

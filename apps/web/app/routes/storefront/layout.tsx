@@ -62,6 +62,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     theme: market.theme,
     base,
     language,
+    policies: market.policies,
   };
   const categories = await context.storefront.categories(market);
   // Nothing of the visitor is in a store page (cart and checkout are the browser's): the server

@@ -1,8 +1,8 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * Product descriptions are rich text from the editor; only formatting survives — no scripts,
- * styles, event handlers or foreign embeds — and links open safely.
+ * Rich text from the panel's editor (product descriptions, store policies): only formatting
+ * survives — no scripts, styles, event handlers or foreign embeds — and links open safely.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -31,6 +31,6 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-export function sanitizeDescription(html: string): string {
+export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }
