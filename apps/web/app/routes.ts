@@ -43,6 +43,7 @@ export default [
       route('edit-collection/:marketId/:id', 'routes/cp/edit-collection.tsx'),
       route('inventory', 'routes/cp/inventory.tsx'),
       route('shipping-and-delivery', 'routes/cp/shipping-and-delivery.tsx'),
+      route('policies', 'routes/cp/policies.tsx'),
       route('analytics-integration', 'routes/cp/analytics-integration.tsx'),
       route('analytics/:marketId', 'routes/cp/analytics.tsx'),
       route('orders', 'routes/cp/orders.tsx'),
@@ -97,6 +98,8 @@ function storefront(prefix: 'store' | 'domain') {
   return [
     ...(prefix === 'store' ? [index('routes/storefront/home.tsx', { id: 'store-home' })] : []),
     page('about', 'about.tsx'),
+    // A store's policies (issue 15: return and refund, privacy, terms, shipping, contact).
+    page('policies/:type', 'policy.tsx'),
     page('category/:id', 'category.tsx'),
     page('collection/:id', 'collection.tsx'),
     page('product/:id', 'product.tsx'),

@@ -86,6 +86,7 @@ const NAV: NavItem[] = [
     to: '/cp/general',
     also: [
       '/cp/shipping-and-delivery',
+      '/cp/policies',
       '/cp/analytics-integration',
       '/cp/payments',
       '/cp/balance-payout',

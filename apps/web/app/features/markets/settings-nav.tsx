@@ -8,6 +8,7 @@ export const SETTINGS_PAGES = [
   { key: 'payments', to: '/cp/payments' },
   { key: 'balancePayout', to: '/cp/balance-payout' },
   { key: 'shipping', to: '/cp/shipping-and-delivery' },
+  { key: 'policies', to: '/cp/policies' },
   { key: 'analyticsIntegration', to: '/cp/analytics-integration' },
 ] as const;
 

@@ -26,11 +26,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorText, fieldErrors, localizedResolver } from '../../lib/form';
 import { useNotice } from '../../ui/notice';
-import { DescriptionEditor } from './description-editor';
+import { RichTextField } from '../../ui/rich-text-editor';
+import { UnsavedChangesGuard } from '../../ui/unsaved-changes-guard';
 import { emptyValues, type ProductValues, toProductInput, valuesOf } from './form-values';
 import { ImageGallery } from './image-gallery';
 import { useCategories, useCreateProduct, useDeleteProduct, useUpdateProduct } from './queries';
-import { UnsavedChangesGuard } from './unsaved-guard';
 import { heldHint, MoneyInput, VariantEditor } from './variant-editor';
 
 interface ProductFormProps {
@@ -182,9 +182,10 @@ export function ProductForm({ marketId, product }: ProductFormProps) {
                   data-testid="product-title"
                   {...form.getInputProps('title')}
                 />
-                <DescriptionEditor
+                <RichTextField
                   label={t('products.form.description')}
                   required
+                  testId="product-description"
                   value={values.description}
                   onChange={(html) => form.setFieldValue('description', html)}
                   error={form.errors.description}

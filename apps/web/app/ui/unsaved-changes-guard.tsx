@@ -6,7 +6,7 @@ import { useBlocker } from 'react-router';
 /**
  * While `dirty`, leaving asks first: a move inside the app opens a confirmation, closing or
  * reloading the tab gets the browser's own question. `dirty` is read at the moment of leaving,
- * so a save that navigates away clears it first.
+ * so a save that navigates away clears it first. (A product's form, the store's policies.)
  */
 export function UnsavedChangesGuard({ dirty }: { dirty: () => boolean }) {
   const { t } = useTranslation();
@@ -29,17 +29,17 @@ export function UnsavedChangesGuard({ dirty }: { dirty: () => boolean }) {
     <Modal
       opened={blocker.state === 'blocked'}
       onClose={() => blocker.reset?.()}
-      title={t('products.unsaved.title')}
+      title={t('cp.unsaved.title')}
       centered
       data-testid="unsaved-dialog"
     >
-      <Text size="sm">{t('products.unsaved.text')}</Text>
+      <Text size="sm">{t('cp.unsaved.text')}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={() => blocker.reset?.()} data-testid="unsaved-stay">
-          {t('products.unsaved.stay')}
+          {t('cp.unsaved.stay')}
         </Button>
         <Button color="red" onClick={() => blocker.proceed?.()} data-testid="unsaved-leave">
-          {t('products.unsaved.leave')}
+          {t('cp.unsaved.leave')}
         </Button>
       </Group>
     </Modal>
