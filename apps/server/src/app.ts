@@ -24,6 +24,8 @@ import { collectionRoutes } from './modules/collection/routes.js';
 import { customerRoutes } from './modules/customer/routes.js';
 import { discountRoutes } from './modules/discount/routes.js';
 import { DiscountService } from './modules/discount/service.js';
+import { domainRoutes } from './modules/domain/routes.js';
+import { DomainService } from './modules/domain/service.js';
 import { inventoryRoutes } from './modules/inventory/routes.js';
 import { ledgerRoutes } from './modules/ledger/routes.js';
 import { LedgerService } from './modules/ledger/service.js';
@@ -177,6 +179,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const payments = new PaymentService(ctx);
   const subscriptions = new SubscriptionService(ctx, payments.provider);
+  const domains = new DomainService(ctx);
   // Store pages (documents, and the storefront's beacons for the rest) are counted in memory and
   // written every few seconds; what is left is written at close, before the database closes
   // (onClose hooks run last-added first).
@@ -202,6 +205,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(inventoryRoutes(ctx));
       await api.register(shippingRoutes(ctx));
       await api.register(policyRoutes(ctx));
+      await api.register(domainRoutes(ctx, domains));
       await api.register(discountRoutes(ctx));
       await api.register(basketRoutes(ctx));
       await api.register(checkoutRoutes(ctx));
@@ -277,6 +281,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Hourly: the subscription's months due and failed charges due a retry are charged.
     const stopBilling = schedule(ctx, 'billing', 60 * 60 * 1000, () => subscriptions.chargeDue(new Date()));
     app.addHook('onClose', async () => stopBilling());
+    // Every minute: custom domains whose DNS records are due another look (issue 15).
+    const stopDomainChecks = schedule(ctx, 'domain-checks', 60 * 1000, () => domains.checkDue(new Date()));
+    app.addHook('onClose', async () => stopDomainChecks());
     // Hourly: uploads nothing refers to a day after upload are removed.
     const stop = schedule(ctx, 'remove-unused-media', 60 * 60 * 1000, () =>
       removeUnusedMedia(ctx, new Date(Date.now() - UNUSED_MEDIA_TTL_MS)),

@@ -12,6 +12,14 @@ function milliseconds(fallback: number) {
  * Configuration from the environment. Everything has an embedded default (DESIGN §1) so that
  * `npm start` runs on a bare machine; a bad value stops the start with a one-line reason.
  */
+/** A comma-separated list, its items trimmed, empty ones dropped. */
+function list(text: string): string[] {
+  return text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -65,16 +73,27 @@ const envSchema = z.object({
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['on', 'off']).default('on'),
+  /**
+   * Custom domains (issue 15): the host merchants point their domain's CNAME at (default:
+   * PUBLIC_URL's host), the IPv4 addresses a bare domain's A records may name instead, and the DNS
+   * servers the checks ask ("ip" or "ip:port", comma-separated; default: the system's).
+   */
+  DOMAIN_TARGET: z.string().min(1).optional(),
+  DOMAIN_IPS: z
+    .string()
+    .default('')
+    .transform(list)
+    .pipe(z.array(z.ipv4('DOMAIN_IPS must be IPv4 addresses separated by commas'))),
+  DNS_SERVERS: z
+    .string()
+    .default('')
+    .transform(list)
+    .pipe(z.array(z.string().regex(/^[\d.]+(:\d{1,5})?$/, 'DNS_SERVERS must be ip or ip:port, comma-separated'))),
   /** The platform's staff by e-mail, comma-separated (besides those `npm run staff` named). */
   STAFF_EMAILS: z
     .string()
     .default('')
-    .transform((list) =>
-      list
-        .split(',')
-        .map((email) => email.trim().toLowerCase())
-        .filter(Boolean),
-    )
+    .transform((text) => list(text).map((email) => email.toLowerCase()))
     .pipe(z.array(z.email('STAFF_EMAILS must be e-mail addresses separated by commas'))),
   MAINTENANCE: z.enum(['on', 'off']).default('off'),
   NODE_ENV: z.string().default('production'),
@@ -118,6 +137,11 @@ function toConfig(env: z.infer<typeof envSchema>) {
     logLevel: env.LOG_LEVEL,
     seedDemo: env.SEED_DEMO === 'on' && !env.DATABASE_URL,
     staffEmails: new Set(env.STAFF_EMAILS),
+    domains: {
+      target: (env.DOMAIN_TARGET ?? new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).hostname).toLowerCase(),
+      ips: env.DOMAIN_IPS,
+      dnsServers: env.DNS_SERVERS,
+    },
     maintenance: env.MAINTENANCE === 'on',
     production: env.NODE_ENV === 'production',
     /** Every answer checked against its route's schema before it is sent (tests, development; decision 015). */
@@ -137,10 +161,7 @@ function trustProxyOf(value: string): boolean | string[] | ((address: string, ho
     const hops = Number(value);
     return (_address, hop) => hop < hops;
   }
-  return value
-    .split(',')
-    .map((v) => v.trim())
-    .filter(Boolean);
+  return list(value);
 }
 
 export class ConfigError extends Error {}

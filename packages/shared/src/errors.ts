@@ -74,6 +74,13 @@ export const errorStatus = {
   PAYMENT_TRANSACTION_TAKEN: 409,
   /** A pop-up whose live window meets another active pop-up's (one at a time per store). */
   POPUP_OVERLAP: 409,
+  /** A domain another store (or this one) has already: SPEC §8 "Please add a different domain name". */
+  DOMAIN_TAKEN: 409,
+  /** The platform's own host, or a name under it. */
+  DOMAIN_OURS: 409,
+  DOMAIN_LIMIT: 409,
+  /** Making primary a domain not verified or switched off. */
+  DOMAIN_NOT_VERIFIED: 409,
   DISCOUNT_CODE_TAKEN: 409,
   /** Shoppers' discount errors (decision 018). */
   DISCOUNT_CODE_UNKNOWN: 404,

@@ -8,6 +8,7 @@ export * from './commerce.js';
 export * from './contrast.js';
 export * from './customers.js';
 export * from './discounts.js';
+export * from './domains.js';
 export * from './errors.js';
 export * from './ids.js';
 export * from './ledger.js';

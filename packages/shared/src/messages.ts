@@ -388,6 +388,42 @@ export const messages = {
     az: 'E-poçt və ya şifrə yanlışdır',
     ru: 'Неверный e-mail или пароль',
   },
+  // Custom domains (SPEC §2, §5, §8; issue 15)
+  DOMAIN_TAKEN: {
+    en: 'Please add a different domain name',
+    az: 'Zəhmət olmasa, başqa domen adı əlavə edin',
+    ru: 'Пожалуйста, добавьте другое доменное имя',
+  },
+  DOMAIN_OURS: {
+    en: 'This address belongs to the platform: add a domain you own',
+    az: 'Bu ünvan platformaya məxsusdur: sizə məxsus domen əlavə edin',
+    ru: 'Этот адрес принадлежит платформе: добавьте свой домен',
+  },
+  DOMAIN_LIMIT: {
+    en: 'A store can have at most 10 domains: remove one first',
+    az: 'Mağazanın ən çoxu 10 domeni ola bilər: əvvəlcə birini silin',
+    ru: 'У магазина может быть не больше 10 доменов: сначала удалите один',
+  },
+  DOMAIN_NOT_VERIFIED: {
+    en: 'Only a verified, switched-on domain can be the primary one',
+    az: 'Yalnız təsdiqlənmiş və aktiv domen əsas ola bilər',
+    ru: 'Основным может быть только подтверждённый и включённый домен',
+  },
+  domainHostOnly: {
+    en: 'Enter the domain only, like shop.example.az — without https://, a path or a port',
+    az: 'Yalnız domeni daxil edin, məsələn shop.example.az — https://, yol və port olmadan',
+    ru: 'Введите только домен, например shop.example.az — без https://, пути и порта',
+  },
+  domainNotIp: {
+    en: 'Enter a domain name, not an IP address',
+    az: 'IP ünvan deyil, domen adı daxil edin',
+    ru: 'Введите доменное имя, а не IP-адрес',
+  },
+  domainInvalid: {
+    en: 'This is not a domain name: it looks like shop.example.az',
+    az: 'Bu domen adı deyil: domen shop.example.az kimi olur',
+    ru: 'Это не доменное имя: оно выглядит как shop.example.az',
+  },
   // Policies (SPEC §3; issue 15)
   policyTitleRequired: {
     en: 'Give the policy a title',

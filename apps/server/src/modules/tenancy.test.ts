@@ -78,6 +78,9 @@ interface Fixture {
   shopperBundleId: string;
   codeId: string;
   spareDiscountId: string;
+  /** A custom domain of the market, and one the owner's delete may remove. */
+  domainId: string;
+  spareDomainId: string;
 }
 
 interface MarketRoute {
@@ -449,6 +452,44 @@ const MARKET_ROUTES: MarketRoute[] = [
     access: 'owner',
   },
   {
+    route: 'GET /api/markets/{marketId}/domains',
+    request: (f) => get(`/api/markets/${f.marketId}/domains`),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'POST /api/markets/{marketId}/domains',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/markets/${f.marketId}/domains`,
+      payload: { name: `added-${f.marketId.slice(0, 8)}.example.az` },
+    }),
+    ownerStatus: 201,
+    access: 'owner',
+  },
+  {
+    route: 'PUT /api/markets/{marketId}/domains/{id}',
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/markets/${f.marketId}/domains/${f.domainId}`,
+      payload: { active: false },
+    }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'DELETE /api/markets/{marketId}/domains/{id}',
+    request: (f) => ({ method: 'DELETE', url: `/api/markets/${f.marketId}/domains/${f.spareDomainId}` }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'POST /api/markets/{marketId}/domains/{id}/check',
+    request: (f) => ({ method: 'POST', url: `/api/markets/${f.marketId}/domains/${f.domainId}/check` }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
     route: 'GET /api/Policy/{marketId}',
     request: (f) => get(`/api/Policy/${f.marketId}`),
     ownerStatus: 200,
@@ -777,6 +818,7 @@ async function ownerState() {
     `/api/Order/market?marketId=${f.marketId}`,
     `/api/Discount/?marketId=${f.marketId}`,
     `/api/Policy/${f.marketId}`,
+    `/api/markets/${f.marketId}/domains`,
   ];
   const state: Record<string, string> = {};
   for (const url of reads) {
@@ -873,8 +915,21 @@ beforeAll(async () => {
     ...(await orderFixture(market.id, category.id, imageUrl, tariffId)),
     ...(await customerFixture(market.id, category.id, imageUrl, tariffId)),
     ...(await discountFixture(market.id, [product.id, passiveProduct.id], shopper.shopperProductId)),
+    ...(await domainFixture(market.id)),
   };
 });
+
+async function domainFixture(marketId: string) {
+  const add = async (name: string) =>
+    dataOf<{ id: string }>(
+      await send({ method: 'POST', url: `/api/markets/${marketId}/domains`, payload: { name } }, owner.token),
+      201,
+    ).id;
+  return {
+    domainId: await add(`tenancy-${marketId.slice(0, 8)}.example.az`),
+    spareDomainId: await add(`spare-${marketId.slice(0, 8)}.example.az`),
+  };
+}
 afterAll(async () => {
   await t?.close();
 });

@@ -333,16 +333,37 @@ export const marketDomains = pgTable(
     marketId: uuid()
       .notNull()
       .references(() => markets.id, { onDelete: 'cascade' }),
-    /** Lowercased host name without port. */
+    /** Lowercased host name without port, internationalised labels in punycode (shared normalizeDomain). */
     name: text().notNull(),
     active: boolean().notNull().default(true),
     sslEnabled: boolean().notNull().default(false),
     primary: boolean().notNull().default(false),
     verified: boolean().notNull().default(false),
+    /** What the merchant's TXT record must say (DOMAIN_TXT_PREFIX): proof they control the name. */
+    verificationToken: text()
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    verifiedAt: timestamp({ withTimezone: true }),
+    /** The DNS checks (modules/domain): the last one, and when the job looks again (null: it doesn't). */
+    lastCheckedAt: timestamp({ withTimezone: true }),
+    nextCheckAt: timestamp({ withTimezone: true }),
+    checkAttempts: integer().notNull().default(0),
+    /** What the last check found: the TXT record, and the name pointing at us. */
+    txtFound: boolean().notNull().default(false),
+    pointingFound: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('market_domains_name_key').on(t.name), index('market_domains_market_idx').on(t.marketId)],
+  (t) => [
+    uniqueIndex('market_domains_name_key').on(t.name),
+    index('market_domains_market_idx').on(t.marketId),
+    // The check job's queue: unverified domains whose next look has come.
+    index('market_domains_check_idx')
+      .on(t.nextCheckAt)
+      .where(sql`${t.verified} = false and ${t.nextCheckAt} is not null`),
+    // One primary per store.
+    uniqueIndex('market_domains_primary_key').on(t.marketId).where(sql`${t.primary}`),
+  ],
 );
 
 /** The order's timeline (cp order details): what happened, when, by whom. */
