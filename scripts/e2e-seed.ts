@@ -36,7 +36,7 @@ try {
   if (!market) throw new Error('the demo store was not seeded');
   await ctx.db
     .insert(marketDomains)
-    .values({ marketId: market.id, name: E2E_DOMAIN, verified: true, active: true, primary: true })
+    .values({ marketId: market.id, name: E2E_DOMAIN, verified: true, active: true })
     .onConflictDoNothing();
   await seedPayouts(app, ctx);
   for (const merchant of Object.values(SUSPENDED_MERCHANTS)) await seedSuspended(app, ctx, merchant);

@@ -109,6 +109,10 @@ function storefrontContext(ctx: AppContext, storefront: StorefrontService) {
       storefront: watchedReads(storefront, failure),
       domainMarket,
       origin: domainMarket ? `${request.protocol}://${request.host}` : platformOrigin,
+      host,
+      // Behind Caddy a domain is HTTPS (the request reaches us as http); a platform run on plain
+      // http (a machine of one's own, the tests) keeps its domains on http.
+      domainOrigin: (domain) => `${publicUrl.protocol === 'https:' ? 'https' : request.protocol}://${domain}`,
       devMailbox: devMailboxAllowed(ctx.config, request),
     };
     databaseFailures.set(context, failure);

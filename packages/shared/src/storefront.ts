@@ -39,6 +39,8 @@ export interface StorefrontMarket {
   suspended: boolean;
   /** The policies it shows (those with text), in POLICY_TYPES' order: every page's footer links them. */
   policies: PolicyType[];
+  /** Its primary custom domain (verified, on): every other address of the store sends shoppers there. */
+  primaryDomain: string | null;
 }
 
 export interface StoreCategory {
@@ -139,6 +141,10 @@ export interface StorefrontLoadContext {
   domainMarket: StorefrontMarket | null;
   /** The absolute origin of this request's pages (PUBLIC_URL, or https://{domain}). */
   origin: string;
+  /** The host the request was for (lowercase, no port). */
+  host: string;
+  /** The origin a custom domain's pages have (https behind the proxy; http where PUBLIC_URL is). */
+  domainOrigin(domain: string): string;
   /** Whether this request may see the dev mailbox (on, and from this machine itself). */
   devMailbox: boolean;
 }

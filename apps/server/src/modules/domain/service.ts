@@ -16,6 +16,7 @@ import { isUniqueViolation } from '../../db/faults.js';
 import { marketDomains } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { bumpCatalogVersion } from '../market/hooks.js';
 import { type DnsLookup, dnsLookup } from './dns.js';
 
 type DomainRow = typeof marketDomains.$inferSelect;
@@ -81,7 +82,7 @@ export class DomainService {
    */
   async update(marketId: string, id: string, input: UpdateDomainInput): Promise<Domain> {
     const change = updateDomainSchema.parse(input);
-    return this.ctx.db.transaction(async (t) => {
+    const updated = await this.ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
       const [row] = await tx
         .select()
@@ -99,13 +100,16 @@ export class DomainService {
           .set({ primary: false, updatedAt: new Date() })
           .where(and(eq(marketDomains.marketId, marketId), eq(marketDomains.primary, true)));
       }
-      const [updated] = (await tx
+      const [changed] = (await tx
         .update(marketDomains)
         .set({ active, primary, updatedAt: new Date() })
         .where(eq(marketDomains.id, id))
         .returning()) as [DomainRow];
-      return this.view(updated);
+      return changed;
     });
+    // Where the store's pages are served, and where they send shoppers, changed: cached pages go.
+    await bumpCatalogVersion(this.ctx, marketId);
+    return this.view(updated);
   }
 
   async remove(marketId: string, id: string): Promise<void> {
@@ -114,6 +118,7 @@ export class DomainService {
       .where(and(eq(marketDomains.id, id), eq(marketDomains.marketId, marketId)))
       .returning({ id: marketDomains.id });
     if (!removed.length) throw new AppError('NOT_FOUND');
+    await bumpCatalogVersion(this.ctx, marketId);
   }
 
   /** "Check now": looks the domain's records up at once (a few times a minute at most). */
@@ -206,6 +211,7 @@ export class DomainService {
       })
       .where(and(eq(marketDomains.id, row.id), eq(marketDomains.verified, false)))
       .returning()) as [DomainRow?];
+    if (verified) await bumpCatalogVersion(this.ctx, row.marketId);
     return updated ?? row;
   }
 

@@ -44,6 +44,13 @@ const HOME_COLLECTIONS = 6;
  */
 const SHORT_TTL_MS = 5_000;
 
+/**
+ * The market's id inside a subquery of marketColumns: drizzle writes `${markets.id}` unqualified
+ * ("id") in a one-table select, which a subquery over a table with an id of its own would read as
+ * that table's id.
+ */
+const MARKET_ID = sql.raw('"markets"."id"');
+
 function marketColumns() {
   return {
     id: markets.id,
@@ -56,10 +63,12 @@ function marketColumns() {
     googleAnalyticsId: markets.googleAnalyticsId,
     clarityId: markets.clarityId,
     suspended: sql<boolean>`exists (select 1 from subscriptions s
-      where s.market_id = ${markets.id} and s.status = 'suspended')`,
+      where s.market_id = ${MARKET_ID} and s.status = 'suspended')`,
     // The policies with text: every page's footer links them.
     policies: sql<PolicyType[]>`array(select p.type from policies p
-      where p.market_id = ${markets.id} and p.content <> '')`,
+      where p.market_id = ${MARKET_ID} and p.content <> '')`,
+    primaryDomain: sql<string | null>`(select d.name from market_domains d
+      where d.market_id = ${MARKET_ID} and d.primary and d.verified and d.active)`,
   };
 }
 
@@ -75,6 +84,7 @@ type MarketRow = {
   clarityId: string | null;
   suspended: boolean;
   policies: PolicyType[];
+  primaryDomain: string | null;
 };
 
 function toMarket(row: MarketRow): StorefrontMarket {
@@ -89,6 +99,7 @@ function toMarket(row: MarketRow): StorefrontMarket {
     theme: DEFAULT_STORE_THEME,
     suspended: row.suspended,
     policies: POLICY_TYPES.filter((type) => row.policies.includes(type)),
+    primaryDomain: row.primaryDomain,
     analytics: {
       facebookPixelId: row.facebookPixelId,
       yandexMetricaId: row.yandexMetricaId,

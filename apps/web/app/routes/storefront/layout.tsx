@@ -8,7 +8,14 @@ import {
   type StoreCategory,
 } from '@shop/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { data, isRouteErrorResponse, Outlet, type ShouldRevalidateFunctionArgs, useLocation } from 'react-router';
+import {
+  data,
+  isRouteErrorResponse,
+  Outlet,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
+} from 'react-router';
 import { Cart, CartContext } from '../../features/storefront/cart';
 import { CartDrawer, useCartErrors } from '../../features/storefront/cart-drawer';
 import {
@@ -44,6 +51,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     return { store: null, categories: [], analytics: null, texts, catalogue };
   }
   const { market, base } = found;
+  // A store with a primary domain is at home there (issue 15): its other addresses send shoppers
+  // on, for good (301). Not a checkout or a recovery link: a shopper's cart lives in the browser's
+  // storage of the address it was filled at.
+  const url = new URL(request.url);
+  const rest = url.pathname.slice(base.length) || '/';
+  if (market.primaryDomain && context.host !== market.primaryDomain && !/^\/(checkout|recover)\//.test(rest)) {
+    throw redirect(`${context.domainOrigin(market.primaryDomain)}${rest}${url.search}`, 301);
+  }
   // A suspended store (its subscription unpaid) shows shoppers it is closed for now; nothing of
   // its catalogue is read or shown, and no search engine keeps the page (503 is temporary).
   if (market.suspended) {
@@ -67,7 +82,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const categories = await context.storefront.categories(market);
   // Nothing of the visitor is in a store page (cart and checkout are the browser's): the server
   // may reuse it for everyone while the catalog is at this version (apps/server page-cache.ts).
-  const reusable = !new URL(request.url).pathname.includes('/checkout/');
+  const reusable = !url.pathname.includes('/checkout/');
   return data(
     { store, categories, analytics: market.analytics, texts, catalogue },
     {
