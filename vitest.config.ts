@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['apps/server/src/**/*.test.ts', 'packages/shared/src/**/*.test.ts', 'apps/web/app/**/*.test.ts'],
+    // `*.pg.test.ts` need PostgreSQL (several processes on one database): the PostgreSQL pass only.
+    exclude: ['**/node_modules/**', ...(process.env.TEST_DATABASE_URL ? [] : ['**/*.pg.test.ts'])],
     // Each test file builds its own app (PGlite in WASM, argon2 natively): separate processes keep
     // them from sharing memory and native state. The machine has two cores.
     pool: 'forks',

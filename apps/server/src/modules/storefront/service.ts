@@ -238,14 +238,19 @@ export class StorefrontService implements StorefrontReader {
   async marketByHost(host: string): Promise<StorefrontMarket | null> {
     const name = host.toLowerCase();
     const cached = this.hostCache.get(name);
-    if (cached) {
-      // The domain is cached; its catalog version must be fresh, so re-read the market by name.
-      return cached.value ? this.marketByName(cached.value.name) : null;
+    if (cached?.value) {
+      // The domain is cached; its catalog version must be fresh, so re-read the market by name. A
+      // change of the store's domains bumps the version: then the host is looked up again.
+      const market = await this.marketByName(cached.value.name);
+      if (market && market.catalogVersion === cached.value.catalogVersion) return market;
+    } else if (cached) {
+      return null;
     }
     if (name.length > 253 || !/^[a-z0-9.-]+$/.test(name)) return null;
     const [row] = await this.q.marketByHost.execute({ host: name });
     const value = row ? toMarket(row) : null;
-    this.hostCache.set(name, { value });
+    // A name no store serves is remembered briefly: a domain verified a moment ago is served soon.
+    this.hostCache.set(name, { value }, value ? undefined : { ttl: 5_000 });
     return value;
   }
 

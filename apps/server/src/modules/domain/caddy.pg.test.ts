@@ -20,8 +20,8 @@ import { freePort, type ServerProcess, startServer } from '../../testing/server-
  * processes on one PostgreSQL. A store's verified domain is served through it over HTTPS, its
  * certificate issued on the first visit by Caddy's own CA after the app said yes (on-demand TLS's
  * `ask`); a name the app does not serve gets no certificate; plain HTTP is sent to HTTPS; and one
- * process gone, the other answers. Several processes need PostgreSQL: this runs in the suite's
- * PostgreSQL pass.
+ * process gone, the other answers. Several processes need PostgreSQL: a `.pg.test.ts`, it runs
+ * in the suite's PostgreSQL pass (vitest.config.ts).
  */
 
 const adminUrl = process.env.TEST_DATABASE_URL;
