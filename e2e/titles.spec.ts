@@ -78,6 +78,7 @@ const PLATFORM: { module: string; path: string; title: Expected }[] = [
   { module: 'cp/inventory.tsx', path: '/cp/inventory', title: panel('inventory') },
   { module: 'cp/shipping-and-delivery.tsx', path: '/cp/shipping-and-delivery', title: panel('shipping') },
   { module: 'cp/policies.tsx', path: '/cp/policies', title: panel('policies') },
+  { module: 'cp/domains.tsx', path: '/cp/domains', title: panel('domains') },
   { module: 'cp/analytics-integration.tsx', path: '/cp/analytics-integration', title: panel('analyticsIntegration') },
   { module: 'cp/analytics.tsx', path: `/cp/analytics/${ID}`, title: panel('analytics') },
   { module: 'cp/orders.tsx', path: '/cp/orders', title: panel('orders') },

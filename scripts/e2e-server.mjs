@@ -21,6 +21,12 @@ const env = {
   ABANDONED_JOB_MS: '5000',
   // The staff journey's account (e2e/accounts.ts STAFF_MEMBER), registered by the seed.
   STAFF_EMAILS: 'staff@e2e.test',
+  // The domains journey (e2e/domains.spec.ts) answers the domain checks from its own DNS server
+  // on this port (E2E_DNS_PORT: another run's journeys may hold 5399), with the records a merchant
+  // would create pointing at these.
+  DNS_SERVERS: `127.0.0.1:${process.env.E2E_DNS_PORT ?? '5399'}`,
+  DOMAIN_TARGET: 'shops.e2e.test',
+  DOMAIN_IPS: '127.0.0.1',
 };
 
 const seeded = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/e2e-seed.ts')], {

@@ -44,6 +44,7 @@ export default [
       route('inventory', 'routes/cp/inventory.tsx'),
       route('shipping-and-delivery', 'routes/cp/shipping-and-delivery.tsx'),
       route('policies', 'routes/cp/policies.tsx'),
+      route('domains', 'routes/cp/domains.tsx'),
       route('analytics-integration', 'routes/cp/analytics-integration.tsx'),
       route('analytics/:marketId', 'routes/cp/analytics.tsx'),
       route('orders', 'routes/cp/orders.tsx'),

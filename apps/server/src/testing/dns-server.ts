@@ -48,8 +48,9 @@ export class LocalDns {
   });
   port = 0;
 
-  async start(): Promise<this> {
-    await this.server.listen({ udp: { port: 0, address: '127.0.0.1' } });
+  /** Listens on `port` (0: any free one, as the tests want; a fixed one for a server started beforehand). */
+  async start(port = 0): Promise<this> {
+    await this.server.listen({ udp: { port, address: '127.0.0.1' } });
     this.port = (this.server.addresses() as { udp: { port: number } }).udp.port;
     return this;
   }

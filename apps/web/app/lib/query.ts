@@ -19,6 +19,8 @@ export const tags = {
   analytics: ['Analytics'] as const,
   /** cp/pop-up, its editors and (later) bundles and codes: every discount of the store. */
   discounts: ['Discounts'] as const,
+  /** cp/domains: the store's custom domains and their DNS checks. */
+  domains: ['Domains'] as const,
   /** The staff area: every store's page and ledger as the platform's staff see them. */
   staff: ['Staff'] as const,
 };

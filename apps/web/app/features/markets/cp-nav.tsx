@@ -88,6 +88,7 @@ const NAV: NavItem[] = [
       '/cp/shipping-and-delivery',
       '/cp/policies',
       '/cp/analytics-integration',
+      '/cp/domains',
       '/cp/payments',
       '/cp/balance-payout',
       '/cp/payout-details',

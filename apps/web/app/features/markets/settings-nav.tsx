@@ -10,6 +10,7 @@ export const SETTINGS_PAGES = [
   { key: 'shipping', to: '/cp/shipping-and-delivery' },
   { key: 'policies', to: '/cp/policies' },
   { key: 'analyticsIntegration', to: '/cp/analytics-integration' },
+  { key: 'domains', to: '/cp/domains' },
 ] as const;
 
 /** Tabs across the settings pages: each tab is a link, so the URL stays the page's own. */
