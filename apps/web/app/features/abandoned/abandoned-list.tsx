@@ -4,7 +4,6 @@ import {
   Group,
   Paper,
   SegmentedControl,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -26,6 +25,7 @@ import { errorText } from '../../lib/form';
 import { useListView } from '../../lib/use-list-view';
 import { ListEmpty } from '../../ui/list-empty';
 import { ListFooter } from '../../ui/list-footer';
+import { SkeletonRows } from '../../ui/list-skeleton';
 import { useRootData } from '../../ui/preferences';
 import { SearchInput } from '../../ui/search-input';
 import { CopyLink, ReminderBadge } from './badges';
@@ -141,65 +141,57 @@ export function AbandonedCheckoutList({ marketId, timeZone }: { marketId: string
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {!page
-                  ? Array.from({ length: 4 }, (_, i) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else.
-                      <Table.Tr key={i}>
-                        {Array.from({ length: COLUMNS }, (_, j) => (
-                          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else.
-                          <Table.Td key={j}>
-                            <Skeleton h={14} />
-                          </Table.Td>
-                        ))}
-                      </Table.Tr>
-                    ))
-                  : items.map((item) => (
-                      <Table.Tr
-                        key={item.id}
-                        onClick={(event) => openRow(event, item)}
-                        style={{ cursor: 'pointer' }}
-                        data-testid="abandoned-row"
-                        data-id={item.id}
-                      >
-                        <Table.Td>
-                          <Text size="sm" fw={600} data-testid="abandoned-email">
-                            {item.customerName ?? item.email}
+                {!page ? (
+                  <SkeletonRows rows={4} columns={COLUMNS} />
+                ) : (
+                  items.map((item) => (
+                    <Table.Tr
+                      key={item.id}
+                      onClick={(event) => openRow(event, item)}
+                      style={{ cursor: 'pointer' }}
+                      data-testid="abandoned-row"
+                      data-id={item.id}
+                    >
+                      <Table.Td>
+                        <Text size="sm" fw={600} data-testid="abandoned-email">
+                          {item.customerName ?? item.email}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {item.customerName ? item.email : null}
+                          {item.customerName && item.phone ? ' · ' : null}
+                          {item.phone && shownPhone(item.phone)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td maw={280}>
+                        <Text size="sm" lineClamp={2} data-testid="abandoned-lines">
+                          {linesSummary(item, t)}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {t('abandoned.list.items', { count: item.itemCount })}
+                          {item.orderName ? ` · ${t('abandoned.list.placed', { name: item.orderName })}` : ''}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <Text size="sm" fw={600} data-testid="abandoned-value">
+                          {formatMoney(item.total, language)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Tooltip label={moment(item.updatedAt, language, timeZone, t)}>
+                          <Text size="sm" span>
+                            {t('abandoned.list.ago', { age: age(item.updatedAt, t) })}
                           </Text>
-                          <Text size="xs" c="dimmed">
-                            {item.customerName ? item.email : null}
-                            {item.customerName && item.phone ? ' · ' : null}
-                            {item.phone && shownPhone(item.phone)}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td maw={280}>
-                          <Text size="sm" lineClamp={2} data-testid="abandoned-lines">
-                            {linesSummary(item, t)}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            {t('abandoned.list.items', { count: item.itemCount })}
-                            {item.orderName ? ` · ${t('abandoned.list.placed', { name: item.orderName })}` : ''}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td ta="right">
-                          <Text size="sm" fw={600} data-testid="abandoned-value">
-                            {formatMoney(item.total, language)}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Tooltip label={moment(item.updatedAt, language, timeZone, t)}>
-                            <Text size="sm" span>
-                              {t('abandoned.list.ago', { age: age(item.updatedAt, t) })}
-                            </Text>
-                          </Tooltip>
-                        </Table.Td>
-                        <Table.Td>
-                          <ReminderBadge checkout={item} language={language} timeZone={timeZone} />
-                        </Table.Td>
-                        <Table.Td>
-                          <CopyLink url={item.recoveryUrl} />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
+                        </Tooltip>
+                      </Table.Td>
+                      <Table.Td>
+                        <ReminderBadge checkout={item} language={language} timeZone={timeZone} />
+                      </Table.Td>
+                      <Table.Td>
+                        <CopyLink url={item.recoveryUrl} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))
+                )}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>

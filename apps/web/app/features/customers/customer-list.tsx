@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Select, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { CUSTOMER_SORTS, type CustomerListItem, type CustomerSort, customerLimits, formatMoney } from '@shop/shared';
 import { IconArrowDown, IconArrowUp, IconSelector, IconUsers } from '@tabler/icons-react';
 import { type MouseEvent, useMemo } from 'react';
@@ -22,6 +9,7 @@ import { errorText } from '../../lib/form';
 import { useListView } from '../../lib/use-list-view';
 import { ListEmpty } from '../../ui/list-empty';
 import { ListFooter } from '../../ui/list-footer';
+import { SkeletonRows } from '../../ui/list-skeleton';
 import { useRootData } from '../../ui/preferences';
 import { SearchInput } from '../../ui/search-input';
 import {
@@ -160,55 +148,47 @@ export function CustomerList({ marketId, timeZone }: { marketId: string; timeZon
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {!page
-                  ? Array.from({ length: 5 }, (_, i) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else.
-                      <Table.Tr key={i}>
-                        {Array.from({ length: COLUMNS }, (_, j) => (
-                          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else.
-                          <Table.Td key={j}>
-                            <Skeleton h={14} />
-                          </Table.Td>
-                        ))}
-                      </Table.Tr>
-                    ))
-                  : items.map((item) => (
-                      <Table.Tr
-                        key={item.id}
-                        onClick={(event) => openRow(event, item)}
-                        style={{ cursor: 'pointer' }}
-                        data-testid="customer-row"
-                      >
-                        <Table.Td>
-                          <Anchor component={Link} to={detailsPath(item)} fw={600} size="sm">
-                            {item.name ?? t('customers.list.noName')}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" data-testid="customer-email">
-                            {item.email}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" c={item.phone ? undefined : 'dimmed'}>
-                            {item.phone ? shownPhone(item.phone) : '—'}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td ta="right">
-                          <Text size="sm" data-testid="customer-orders">
-                            {item.ordersCount}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td ta="right">
-                          <Text size="sm" fw={600} data-testid="customer-total">
-                            {formatMoney(item.totalSpent, language)}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{date(item.lastOrderAt)}</Text>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
+                {!page ? (
+                  <SkeletonRows columns={COLUMNS} />
+                ) : (
+                  items.map((item) => (
+                    <Table.Tr
+                      key={item.id}
+                      onClick={(event) => openRow(event, item)}
+                      style={{ cursor: 'pointer' }}
+                      data-testid="customer-row"
+                    >
+                      <Table.Td>
+                        <Anchor component={Link} to={detailsPath(item)} fw={600} size="sm">
+                          {item.name ?? t('customers.list.noName')}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" data-testid="customer-email">
+                          {item.email}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" c={item.phone ? undefined : 'dimmed'}>
+                          {item.phone ? shownPhone(item.phone) : '—'}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <Text size="sm" data-testid="customer-orders">
+                          {item.ordersCount}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <Text size="sm" fw={600} data-testid="customer-total">
+                          {formatMoney(item.totalSpent, language)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{date(item.lastOrderAt)}</Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))
+                )}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>

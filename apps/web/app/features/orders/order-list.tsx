@@ -1,18 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Select, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import {
   FULFILLMENT_STATUSES,
   formatMoney,
@@ -33,6 +19,7 @@ import { pageCount, useListView } from '../../lib/use-list-view';
 import { DateRangeFilter } from '../../ui/date-range';
 import { ListEmpty } from '../../ui/list-empty';
 import { ListFooter } from '../../ui/list-footer';
+import { SkeletonRows } from '../../ui/list-skeleton';
 import { useNotice } from '../../ui/notice';
 import { useRootData } from '../../ui/preferences';
 import { SearchInput } from '../../ui/search-input';
@@ -228,80 +215,72 @@ export function OrderList({ marketId, timeZone }: { marketId: string; timeZone: 
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {!page
-                  ? Array.from({ length: 5 }, (_, i) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else.
-                      <Table.Tr key={i}>
-                        {Array.from({ length: COLUMNS }, (_, j) => (
-                          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else.
-                          <Table.Td key={j}>
-                            <Skeleton h={14} radius="sm" />
-                          </Table.Td>
-                        ))}
-                      </Table.Tr>
-                    ))
-                  : items.map((item) => (
-                      <Table.Tr
-                        key={item.id}
-                        data-testid="order-row"
-                        data-id={item.id}
-                        data-name={item.name}
-                        onClick={(event) => openRow(event, item)}
-                        style={{ cursor: 'pointer' }}
-                      >
-                        <Table.Td>
-                          <Group gap={6} wrap="nowrap">
-                            <Anchor
-                              component={Link}
-                              to={detailsOf(item)}
-                              fw={600}
-                              c="inherit"
-                              size="sm"
-                              data-testid="order-name"
-                            >
-                              {item.name}
-                            </Anchor>
-                            {item.archived && (
-                              <Badge size="xs" variant="outline" color="gray" data-testid="order-archived">
-                                {t('orders.archived')}
-                              </Badge>
-                            )}
-                          </Group>
-                        </Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                          <Text size="sm">{formatDate(item.placedAt, language, timeZone, t)}</Text>
-                          <Text size="xs" c="dimmed">
-                            {formatTime(item.placedAt, timeZone)}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td maw={260}>
-                          <Text size="sm" lineClamp={1} data-testid="order-customer">
-                            {item.customerName ?? item.email ?? '—'}
-                          </Text>
-                          {item.customerName && item.email && (
-                            <Text size="xs" c="dimmed" lineClamp={1}>
-                              {item.email}
-                            </Text>
+                {!page ? (
+                  <SkeletonRows columns={COLUMNS} />
+                ) : (
+                  items.map((item) => (
+                    <Table.Tr
+                      key={item.id}
+                      data-testid="order-row"
+                      data-id={item.id}
+                      data-name={item.name}
+                      onClick={(event) => openRow(event, item)}
+                      style={{ cursor: 'pointer' }}
+                    >
+                      <Table.Td>
+                        <Group gap={6} wrap="nowrap">
+                          <Anchor
+                            component={Link}
+                            to={detailsOf(item)}
+                            fw={600}
+                            c="inherit"
+                            size="sm"
+                            data-testid="order-name"
+                          >
+                            {item.name}
+                          </Anchor>
+                          {item.archived && (
+                            <Badge size="xs" variant="outline" color="gray" data-testid="order-archived">
+                              {t('orders.archived')}
+                            </Badge>
                           )}
-                        </Table.Td>
-                        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                          <Text size="sm" fw={500} data-testid="order-total">
-                            {formatMoney(item.total, language)}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        <Text size="sm">{formatDate(item.placedAt, language, timeZone, t)}</Text>
+                        <Text size="xs" c="dimmed">
+                          {formatTime(item.placedAt, timeZone)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td maw={260}>
+                        <Text size="sm" lineClamp={1} data-testid="order-customer">
+                          {item.customerName ?? item.email ?? '—'}
+                        </Text>
+                        {item.customerName && item.email && (
+                          <Text size="xs" c="dimmed" lineClamp={1}>
+                            {item.email}
                           </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <PaymentBadge status={item.paymentStatus} />
-                        </Table.Td>
-                        <Table.Td>
-                          <FulfillmentBadge status={item.fulfillmentStatus} />
-                        </Table.Td>
-                        <Table.Td ta="right">
-                          <Text size="sm" data-testid="order-items">
-                            {t('orders.list.itemCount', { count: item.itemCount })}
-                          </Text>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
+                        )}
+                      </Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        <Text size="sm" fw={500} data-testid="order-total">
+                          {formatMoney(item.total, language)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <PaymentBadge status={item.paymentStatus} />
+                      </Table.Td>
+                      <Table.Td>
+                        <FulfillmentBadge status={item.fulfillmentStatus} />
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <Text size="sm" data-testid="order-items">
+                          {t('orders.list.itemCount', { count: item.itemCount })}
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))
+                )}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>

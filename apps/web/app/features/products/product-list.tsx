@@ -34,6 +34,7 @@ import { errorText } from '../../lib/form';
 import { pageCount, useListView } from '../../lib/use-list-view';
 import { ListEmpty } from '../../ui/list-empty';
 import { ListFooter } from '../../ui/list-footer';
+import { SkeletonRows } from '../../ui/list-skeleton';
 import { useNotice } from '../../ui/notice';
 import { useRootData } from '../../ui/preferences';
 import { SearchInput } from '../../ui/search-input';
@@ -349,86 +350,81 @@ export function ProductList({ marketId }: { marketId: string }) {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {!page
-                  ? Array.from({ length: 5 }, (_, i) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else.
-                      <Table.Tr key={i}>
-                        {Array.from({ length: 8 }, (_, j) => (
-                          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else.
-                          <Table.Td key={j}>
-                            <Skeleton h={j === 1 ? 40 : 14} w={j === 1 ? 40 : undefined} radius="sm" />
-                          </Table.Td>
-                        ))}
-                      </Table.Tr>
-                    ))
-                  : items.map((item) => (
-                      <Table.Tr
-                        key={item.id}
-                        data-testid="product-row"
-                        data-title={item.title}
-                        data-id={item.id}
-                        onClick={(event) => openRow(event, item)}
-                        style={{ cursor: 'pointer' }}
-                        bg={selected.has(item.id) ? 'var(--mantine-color-cyan-light)' : undefined}
-                      >
-                        <Table.Td>
-                          <Checkbox
-                            aria-label={t('products.list.selectRow', { title: item.title })}
-                            checked={selected.has(item.id)}
-                            onChange={() => toggle(item.id)}
-                            data-testid="row-select"
-                          />
-                        </Table.Td>
-                        <Table.Td>
-                          <Thumbnail url={item.imageUrl} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Anchor
-                            component={Link}
-                            to={`/cp/edit-product/${marketId}/${item.id}`}
-                            fw={600}
-                            c="inherit"
-                            size="sm"
-                            lineClamp={2}
-                          >
-                            {item.title}
-                          </Anchor>
-                          {item.sku && (
-                            <Text size="xs" c="dimmed" ff="monospace">
-                              {item.sku}
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td>
-                          <Badge variant="light" color={item.status === 'active' ? 'green' : 'gray'}>
-                            {t(`products.status.${item.status}`)}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>
-                          <StockCell item={item} />
-                        </Table.Td>
-                        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                          <Text size="sm">
-                            {item.variantCount > 0
-                              ? t('products.list.fromPrice', { price: formatMoney(item.price, language) })
-                              : formatMoney(item.price, language)}
+                {!page ? (
+                  <SkeletonRows
+                    columns={8}
+                    cell={(j) => (j === 1 ? <Skeleton h={40} w={40} radius="sm" /> : undefined)}
+                  />
+                ) : (
+                  items.map((item) => (
+                    <Table.Tr
+                      key={item.id}
+                      data-testid="product-row"
+                      data-title={item.title}
+                      data-id={item.id}
+                      onClick={(event) => openRow(event, item)}
+                      style={{ cursor: 'pointer' }}
+                      bg={selected.has(item.id) ? 'var(--mantine-color-cyan-light)' : undefined}
+                    >
+                      <Table.Td>
+                        <Checkbox
+                          aria-label={t('products.list.selectRow', { title: item.title })}
+                          checked={selected.has(item.id)}
+                          onChange={() => toggle(item.id)}
+                          data-testid="row-select"
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <Thumbnail url={item.imageUrl} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Anchor
+                          component={Link}
+                          to={`/cp/edit-product/${marketId}/${item.id}`}
+                          fw={600}
+                          c="inherit"
+                          size="sm"
+                          lineClamp={2}
+                        >
+                          {item.title}
+                        </Anchor>
+                        {item.sku && (
+                          <Text size="xs" c="dimmed" ff="monospace">
+                            {item.sku}
                           </Text>
-                          {item.compareAtPrice !== null && (
-                            <Text size="xs" c="dimmed" td="line-through">
-                              {formatMoney(item.compareAtPrice, language)}
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{categoryNames.get(item.categoryId) ?? '—'}</Text>
-                        </Table.Td>
-                        <Table.Td ta="right">
-                          <Text size="sm" c={item.variantCount ? undefined : 'dimmed'}>
-                            {item.variantCount || '—'}
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge variant="light" color={item.status === 'active' ? 'green' : 'gray'}>
+                          {t(`products.status.${item.status}`)}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <StockCell item={item} />
+                      </Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        <Text size="sm">
+                          {item.variantCount > 0
+                            ? t('products.list.fromPrice', { price: formatMoney(item.price, language) })
+                            : formatMoney(item.price, language)}
+                        </Text>
+                        {item.compareAtPrice !== null && (
+                          <Text size="xs" c="dimmed" td="line-through">
+                            {formatMoney(item.compareAtPrice, language)}
                           </Text>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{categoryNames.get(item.categoryId) ?? '—'}</Text>
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <Text size="sm" c={item.variantCount ? undefined : 'dimmed'}>
+                          {item.variantCount || '—'}
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))
+                )}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { STAFF_MARKET_PAGE_SIZE, type StaffMarket } from '@shop/shared';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { errorText } from '../../lib/form';
 import { useListView } from '../../lib/use-list-view';
 import { ListEmpty } from '../../ui/list-empty';
 import { ListFooter } from '../../ui/list-footer';
+import { SkeletonRows } from '../../ui/list-skeleton';
 import { useRootData } from '../../ui/preferences';
 import { SearchInput } from '../../ui/search-input';
 import { staffMarketsQuery } from './queries';
@@ -134,47 +135,39 @@ export function StoreList({ timeZone }: { timeZone: string }) {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {!page
-                  ? Array.from({ length: 5 }, (_, i) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else.
-                      <Table.Tr key={i}>
-                        {Array.from({ length: COLUMNS }, (_, j) => (
-                          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else.
-                          <Table.Td key={j}>
-                            <Skeleton h={14} />
-                          </Table.Td>
-                        ))}
-                      </Table.Tr>
-                    ))
-                  : page.items.map((store) => (
-                      <Table.Tr
-                        key={store.id}
-                        onClick={(event) => openRow(event, store)}
-                        style={{ cursor: 'pointer' }}
-                        data-testid="staff-store-row"
-                      >
-                        <Table.Td>
-                          <Anchor
-                            component={Link}
-                            to={storePath(store)}
-                            fw={600}
-                            size="sm"
-                            style={{ overflowWrap: 'anywhere' }}
-                            data-testid="staff-store-link"
-                          >
-                            {store.name}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                            {store.ownerEmail}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{formatDate(store.createdAt, language, timeZone, t)}</Text>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
+                {!page ? (
+                  <SkeletonRows columns={COLUMNS} />
+                ) : (
+                  page.items.map((store) => (
+                    <Table.Tr
+                      key={store.id}
+                      onClick={(event) => openRow(event, store)}
+                      style={{ cursor: 'pointer' }}
+                      data-testid="staff-store-row"
+                    >
+                      <Table.Td>
+                        <Anchor
+                          component={Link}
+                          to={storePath(store)}
+                          fw={600}
+                          size="sm"
+                          style={{ overflowWrap: 'anywhere' }}
+                          data-testid="staff-store-link"
+                        >
+                          {store.name}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                          {store.ownerEmail}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{formatDate(store.createdAt, language, timeZone, t)}</Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))
+                )}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
