@@ -340,9 +340,7 @@ export const marketDomains = pgTable(
     primary: boolean().notNull().default(false),
     verified: boolean().notNull().default(false),
     /** What the merchant's TXT record must say (DOMAIN_TXT_PREFIX): proof they control the name. */
-    verificationToken: text()
-      .notNull()
-      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    verificationToken: text().notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
     verifiedAt: timestamp({ withTimezone: true }),
     /** The DNS checks (modules/domain): the last one, and when the job looks again (null: it doesn't). */
     lastCheckedAt: timestamp({ withTimezone: true }),
