@@ -129,7 +129,7 @@ for (const language of ['az', 'en'] as const) {
     await expect(page.getByTestId('footer-policies').getByRole('link')).toHaveText([text.terms]);
     const gone = await page.goto(`/${store.name}/policies/returnAndRefund`);
     expect(gone?.status()).toBe(404);
-    await expect(page.getByText(text.notFound)).toBeVisible();
+    await expect(page.getByRole('heading', { name: text.notFound })).toBeVisible();
     expect((await page.request.get(`/${store.name}/policies/cookies`)).status()).toBe(404);
     await store.api.dispose();
   });
