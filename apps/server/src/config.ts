@@ -117,7 +117,12 @@ function toConfig(env: z.infer<typeof envSchema>) {
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     database: env.DATABASE_URL
       ? ({ kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } as const)
-      : ({ kind: 'pglite', dataDir: path.join(dataDir, 'db') as string | undefined } as const),
+      : ({
+          kind: 'pglite',
+          dataDir: path.join(dataDir, 'db') as string | undefined,
+          /** An in-memory database may start from a dump (a tarball) instead of empty: the tests' migrated one. */
+          loadDataDir: undefined as string | undefined,
+        } as const),
     dataDir,
     diskReserveBytes: env.DISK_RESERVE_MB * 1024 * 1024,
     uploadsDir: path.join(dataDir, 'uploads'),

@@ -25,7 +25,12 @@ export interface Database {
   /** A cheap round trip for /api/health. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The embedded database as a tarball (PGlite only): what a later one may start from. */
+  dump?(): Promise<Blob>;
 }
+
+/** The migrations the server applies at start: their folder. */
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
  * At most this many statements are kept prepared on one connection; beyond it (statements whose
@@ -123,8 +128,6 @@ class PreparingClient extends pg.Client {
   }
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-
 /** Any number stays the same for every process of one deployment; it names our migration lock. */
 const MIGRATION_LOCK_KEY = 727_001;
 
@@ -164,7 +167,10 @@ export async function openDatabase(database: Config['database'], log?: FastifyBa
   }
 
   // pg_trgm backs the catalog search index; PGlite loads extensions at start.
-  const options = { extensions: { pg_trgm, abortWatch: abortWatch(log) } };
+  const options = {
+    extensions: { pg_trgm, abortWatch: abortWatch(log) },
+    ...(database.loadDataDir ? { loadDataDir: new Blob([fs.readFileSync(database.loadDataDir)]) } : {}),
+  };
   const client = database.dataDir ? new EmbeddedPGlite(database.dataDir, options) : new EmbeddedPGlite(options);
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
@@ -177,6 +183,7 @@ export async function openDatabase(database: Config['database'], log?: FastifyBa
     },
     // A stopped instance can't even be told to close.
     close: () => (client.stoppedBy === undefined ? client.close() : Promise.resolve()),
+    dump: () => client.dumpDataDir('gzip'),
   };
 }
 

@@ -541,7 +541,7 @@ if (!adminUrl) {
       const script = `
         import { sql } from 'drizzle-orm';
         import { openDatabase } from ${JSON.stringify(client)};
-        const database = await openDatabase({ kind: 'pglite', dataDir: ${JSON.stringify(path.join(disk, 'db'))} });
+        const database = await openDatabase({ kind: 'pglite', dataDir: ${JSON.stringify(path.join(disk, 'db'))}, loadDataDir: undefined });
         await database.db.execute(sql\`create table t (id serial primary key, body text)\`);
         const errors = [];
         for (let i = 0; errors.length < 3 && i < 5000; i++) {

@@ -11,6 +11,7 @@ import { buildApp } from '../app.js';
 import { type Config, testConfig } from '../config.js';
 import { rowsOf } from '../db/client.js';
 import type { AppContext } from '../platform/context.js';
+import { existingPgliteTemplate } from './pglite-template.js';
 
 /**
  * The real server for API tests: `buildApp` with the web left out. With TEST_DATABASE_URL set,
@@ -31,7 +32,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
   const cleanups: (() => Promise<void>)[] = [() => rm(tmp, { recursive: true, force: true })];
-  let database: Config['database'] = { kind: 'pglite', dataDir: undefined };
+  let database: Config['database'] = { kind: 'pglite', dataDir: undefined, loadDataDir: existingPgliteTemplate() };
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl && !overrides.database) {
     const name = `t_${randomBytes(8).toString('hex')}`;
