@@ -193,23 +193,32 @@ export class SubscriptionService {
    */
   async chargeDue(now: Date, batch = 200): Promise<number> {
     let tried = 0;
-    for (;;) {
-      const due = rowsOf<{ market_id: string }>(
-        await this.ctx.db.execute(sql`(select market_id from subscriptions
-            where status in ('trialing', 'active') and period_end <= ${now} order by period_end limit ${batch})
-          union all (select market_id from subscriptions
-            where status = 'past_due' and next_attempt_at <= ${now} order by next_attempt_at limit ${batch})`),
-      );
-      let progressed = 0;
-      for (const { market_id } of due) {
-        const outcome = await this.chargeOne(market_id, now, 'scheduled');
-        if (outcome.kind === 'approved' || outcome.kind === 'failed') progressed++;
+    // One pass over each list in key order (a cursor, not "what is still due"): a store another
+    // process holds is passed over, never waited for and never the reason to stop early, so
+    // several processes running the job at once leave no store due behind them.
+    const lists = [
+      { column: sql`period_end`, where: sql`status in ('trialing', 'active') and period_end <= ${now}` },
+      { column: sql`next_attempt_at`, where: sql`status = 'past_due' and next_attempt_at <= ${now}` },
+    ];
+    for (const { column, where } of lists) {
+      // The key goes back as PostgreSQL wrote it: a Date would drop its microseconds.
+      let after: { at: string; marketId: string } | null = null;
+      for (;;) {
+        const due = rowsOf<{ market_id: string; at: string }>(
+          await this.ctx.db.execute(sql`select market_id, ${column}::text as at from subscriptions
+            where ${where} ${after ? sql`and (${column}, market_id) > (${after.at}::timestamptz, ${after.marketId})` : sql``}
+            order by ${column}, market_id limit ${batch}`),
+        );
+        for (const { market_id } of due) {
+          const outcome = await this.chargeOne(market_id, now, 'scheduled');
+          if (outcome.kind === 'approved' || outcome.kind === 'failed') tried++;
+        }
+        const last = due.at(-1);
+        if (due.length < batch || !last) break;
+        after = { at: last.at, marketId: last.market_id };
       }
-      tried += progressed;
-      // What is left is another process's (locked, or its try on the way): not ours to wait for.
-      if (due.length < batch * 2 && progressed < due.length) return tried;
-      if (progressed === 0) return tried;
     }
+    return tried;
   }
 
   /** Claims, asks for and records one charge of a store (see the class). */
