@@ -26,6 +26,7 @@ import { discountRoutes } from './modules/discount/routes.js';
 import { DiscountService } from './modules/discount/service.js';
 import { domainRoutes } from './modules/domain/routes.js';
 import { DomainService } from './modules/domain/service.js';
+import { employeeRoutes } from './modules/employee/routes.js';
 import { inventoryRoutes } from './modules/inventory/routes.js';
 import { ledgerRoutes } from './modules/ledger/routes.js';
 import { LedgerService } from './modules/ledger/service.js';
@@ -206,6 +207,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(shippingRoutes(ctx));
       await api.register(policyRoutes(ctx));
       await api.register(domainRoutes(ctx, domains));
+      await api.register(employeeRoutes(ctx));
       await api.register(discountRoutes(ctx));
       await api.register(basketRoutes(ctx));
       await api.register(checkoutRoutes(ctx));

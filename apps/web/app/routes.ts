@@ -21,6 +21,7 @@ export default [
       route('choose-market', 'routes/auth/choose-market.tsx'),
       route('create-market', 'routes/auth/create-market.tsx'),
       route('create-market-finish', 'routes/auth/create-market-finish.tsx'),
+      route('invitation/:token', 'routes/auth/invitation.tsx'),
     ]),
 
     route('cp/manage-account', 'routes/cp/manage-account.tsx'),
@@ -45,6 +46,7 @@ export default [
       route('shipping-and-delivery', 'routes/cp/shipping-and-delivery.tsx'),
       route('policies', 'routes/cp/policies.tsx'),
       route('domains', 'routes/cp/domains.tsx'),
+      route('employees', 'routes/cp/employees.tsx'),
       route('analytics-integration', 'routes/cp/analytics-integration.tsx'),
       route('analytics/:marketId', 'routes/cp/analytics.tsx'),
       route('orders', 'routes/cp/orders.tsx'),

@@ -18,6 +18,10 @@ export const errorStatus = {
   WRONG_PASSWORD: 403,
   /** A route of the platform's staff, asked by anyone else signed in. */
   FORBIDDEN: 403,
+  /** An employee of the store asking for what their level does not open (decision 022). */
+  ACCESS_DENIED: 403,
+  /** Accepting an invitation sent to another e-mail; `params`: email. */
+  INVITATION_OTHER_EMAIL: 403,
   /** A Google-only account changing what needs its password (bank details). */
   SET_PASSWORD_FIRST: 403,
   EMAIL_NOT_CONFIRMED: 403,
@@ -82,6 +86,12 @@ export const errorStatus = {
   /** Making primary a domain not verified or switched off. */
   DOMAIN_NOT_VERIFIED: 409,
   DISCOUNT_CODE_TAKEN: 409,
+  /** Store employees (decision 022). */
+  INVITATION_SELF: 409,
+  EMPLOYEE_EXISTS: 409,
+  EMPLOYEE_LIMIT: 409,
+  INVITATION_ACCEPTED: 409,
+  INVITATION_EXPIRED: 410,
   /** Shoppers' discount errors (decision 018). */
   DISCOUNT_CODE_UNKNOWN: 404,
   DISCOUNT_CODE_NOT_ACTIVE: 409,
@@ -107,6 +117,8 @@ export const errorStatus = {
   RESET_LINK_FAILED: 502,
   /** The owner could not be told of a bank details change, so none was made. */
   BANK_DETAILS_MAIL_FAILED: 502,
+  /** The invitation's e-mail could not be sent, so none was made. */
+  INVITATION_MAIL_FAILED: 502,
   /** The owner could not be told of a staff adjustment, so none was made. */
   ADJUSTMENT_MAIL_FAILED: 502,
   SERVICE_UNAVAILABLE: 503,

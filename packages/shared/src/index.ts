@@ -9,6 +9,7 @@ export * from './contrast.js';
 export * from './customers.js';
 export * from './discounts.js';
 export * from './domains.js';
+export * from './employees.js';
 export * from './errors.js';
 export * from './ids.js';
 export * from './ledger.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { analyticsIdsSchema } from './commerce.js';
+import { marketAccessSchema } from './employees.js';
 import { limits } from './limits.js';
 import { orderSettingsViewSchema } from './orders.js';
 import { idSchema, intSchema, timestampSchema } from './responses.js';
@@ -43,6 +44,7 @@ export const RESERVED_MARKET_NAMES: ReadonlySet<string> = new Set([
   'assets',
   'uploads',
   'staff',
+  'invitation',
   'dev-mailbox',
   'sandbox',
   'sandbox-pay',
@@ -130,6 +132,8 @@ export const marketViewSchema = z.strictObject({
   logoUrl: z.string().nullable(),
   description: z.string().nullable(),
   createdAt: timestampSchema,
+  /** Who the caller is to the store: its owner, or an employee of a level (decision 022). */
+  access: marketAccessSchema,
 });
 export type MarketView = z.infer<typeof marketViewSchema>;
 
@@ -138,5 +142,7 @@ export const ownerMarketSchema = marketViewSchema.extend(orderSettingsViewSchema
 export type OwnerMarket = z.infer<typeof ownerMarketSchema>;
 
 /** GET /Market/get-store-by-name: what a shopper may see of a store, its pixels included. */
-export const publicMarketSchema = marketViewSchema.omit({ createdAt: true }).extend(analyticsIdsSchema.shape);
+export const publicMarketSchema = marketViewSchema
+  .omit({ createdAt: true, access: true })
+  .extend(analyticsIdsSchema.shape);
 export type PublicMarket = z.infer<typeof publicMarketSchema>;

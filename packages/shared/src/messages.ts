@@ -424,6 +424,47 @@ export const messages = {
     az: 'Bu domen adı deyil: domen shop.example.az kimi olur',
     ru: 'Это не доменное имя: оно выглядит как shop.example.az',
   },
+  // Store employees (SPEC §6; issue 15, decision 022)
+  ACCESS_DENIED: {
+    en: 'Your access to this store does not include this. Ask the store’s owner',
+    az: 'Bu mağazaya girişiniz buna imkan vermir. Mağaza sahibinə müraciət edin',
+    ru: 'Ваш доступ к этому магазину этого не включает. Обратитесь к владельцу магазина',
+  },
+  INVITATION_OTHER_EMAIL: {
+    en: 'This invitation was sent to {{email}}: sign in with that e-mail to accept it',
+    az: 'Bu dəvət {{email}} ünvanına göndərilib: qəbul etmək üçün həmin e-poçtla daxil olun',
+    ru: 'Это приглашение отправлено на {{email}}: чтобы принять его, войдите с этим e-mail',
+  },
+  INVITATION_SELF: {
+    en: 'This is your own e-mail: you already own this store',
+    az: 'Bu sizin öz e-poçtunuzdur: bu mağaza onsuz da sizindir',
+    ru: 'Это ваш собственный e-mail: этот магазин и так ваш',
+  },
+  EMPLOYEE_EXISTS: {
+    en: 'This person already works in this store: change their access instead',
+    az: 'Bu şəxs artıq bu mağazada işləyir: bunun əvəzinə onun girişini dəyişin',
+    ru: 'Этот человек уже работает в этом магазине: лучше измените его доступ',
+  },
+  EMPLOYEE_LIMIT: {
+    en: 'A store can have at most 20 employees and invitations: remove one first',
+    az: 'Mağazanın ən çoxu 20 əməkdaşı və dəvəti ola bilər: əvvəlcə birini silin',
+    ru: 'У магазина может быть не больше 20 сотрудников и приглашений: сначала удалите одно',
+  },
+  INVITATION_ACCEPTED: {
+    en: 'This invitation has already been accepted',
+    az: 'Bu dəvət artıq qəbul edilib',
+    ru: 'Это приглашение уже принято',
+  },
+  INVITATION_MAIL_FAILED: {
+    en: 'We could not e-mail the invitation, so none was made. Try again in a minute',
+    az: 'Dəvəti e-poçtla göndərə bilmədik, ona görə dəvət yaradılmadı. Bir dəqiqədən sonra yenidən cəhd edin',
+    ru: 'Не удалось отправить приглашение по e-mail, поэтому оно не создано. Попробуйте через минуту',
+  },
+  INVITATION_EXPIRED: {
+    en: 'This invitation has expired: ask the store’s owner to send a new one',
+    az: 'Bu dəvətin müddəti bitib: mağaza sahibindən yenisini göndərməsini xahiş edin',
+    ru: 'Срок приглашения истёк: попросите владельца магазина отправить новое',
+  },
   // Policies (SPEC §3; issue 15)
   policyTitleRequired: {
     en: 'Give the policy a title',

@@ -198,3 +198,8 @@ export type ResetCodeValid = z.infer<typeof resetCodeValidSchema>;
 /** POST /User/logout */
 export const signedOutSchema = z.strictObject({ signedOut: z.literal(true) });
 export type SignedOut = z.infer<typeof signedOutSchema>;
+
+/** How a person is named to others (an invitation, an order's timeline): their name, else their e-mail. */
+export function personName(user: { firstName: string | null; lastName: string | null; email: string }): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || user.email;
+}

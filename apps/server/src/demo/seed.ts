@@ -70,14 +70,18 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   let market = await demoMarket();
   if (!market) {
     const created = await marketService.create(user, { name: DEMO.market, sectorId: sector.id });
-    await marketService.update((await demoMarket()) as MarketRow, { id: created.id, description: DESCRIPTION });
+    await marketService.update(
+      (await demoMarket()) as MarketRow,
+      { id: created.id, description: DESCRIPTION },
+      'owner',
+    );
     market = await demoMarket();
   }
   if (!market || market.ownerId !== user.id) return;
   await saveDemoCard(ctx, market.id);
   if (await seedDemoCatalog(ctx, user, market.id)) {
     if (market.description === OLD_DESCRIPTION) {
-      await marketService.update(market, { id: market.id, description: DESCRIPTION });
+      await marketService.update(market, { id: market.id, description: DESCRIPTION }, 'owner');
     }
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SANDBOX_CARDS } from '@shop/shared';
+import { canAccess, EMPLOYEE_LEVELS, type EmployeeLevel, type MarketArea, SANDBOX_CARDS } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import {
   createProduct,
   createTestApp,
   dataOf,
+  employee,
   errorOf,
   inDays,
   merchant,
@@ -81,6 +82,9 @@ interface Fixture {
   /** A custom domain of the market, and one the owner's delete may remove. */
   domainId: string;
   spareDomainId: string;
+  /** An invitation of the market's (a level to change), and one the owner's delete may withdraw. */
+  invitationId: string;
+  spareInvitationId: string;
 }
 
 interface MarketRoute {
@@ -489,6 +493,39 @@ const MARKET_ROUTES: MarketRoute[] = [
     ownerStatus: 200,
     access: 'owner',
   },
+  // ---- Employees (decision 022): the owner's alone
+  {
+    route: 'GET /api/markets/{marketId}/employees',
+    request: (f) => get(`/api/markets/${f.marketId}/employees`),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'POST /api/markets/{marketId}/employees',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/markets/${f.marketId}/employees`,
+      payload: { email: 'taken-over@example.az', level: 'full' },
+    }),
+    ownerStatus: 201,
+    access: 'owner',
+  },
+  {
+    route: 'PUT /api/markets/{marketId}/employees/{id}',
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/markets/${f.marketId}/employees/${f.invitationId}`,
+      payload: { level: 'full' },
+    }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'DELETE /api/markets/{marketId}/employees/{id}',
+    request: (f) => ({ method: 'DELETE', url: `/api/markets/${f.marketId}/employees/${f.spareInvitationId}` }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
   {
     route: 'GET /api/Policy/{marketId}',
     request: (f) => get(`/api/Policy/${f.marketId}`),
@@ -780,12 +817,50 @@ const MARKET_ROUTES: MarketRoute[] = [
   },
 ];
 
+/**
+ * The part of the store each owner-only and shared route belongs to (decision 022), written here
+ * apart from the server's guards: the levels' tests below hold the server to it.
+ */
+const AREAS: [RegExp, MarketArea][] = [
+  [/^GET \/api\/Market\/get-store-by-id\//, 'store'],
+  // The store's details, pixels, order and reminder settings.
+  [/ \/api\/Market\//, 'settings'],
+  [/ \/api\/(Category|Products|Collection|Inventory|Discount)\b/, 'catalog'],
+  [/^GET \/api\/Analytics\/get-dashboard$/, 'analytics'],
+  [/ \/api\/(Order|Payment\/reverse|Customer|AbandonedCheckout|Analytics\/todo)\b/, 'orders'],
+  [/ \/api\/(ShippingTariff|Policy)\b/, 'settings'],
+  [
+    / \/api\/(Balance|BankDetails|PayoutSettings|Payout|PaymentSettings|PaymentReport|Subscription|MarketCard|markets)\b/,
+    'owner',
+  ],
+];
+
+function areaOf(route: string): MarketArea {
+  const found = AREAS.find(([pattern]) => pattern.test(route));
+  if (!found) throw new Error(`${route} belongs to no part of the store: add it to AREAS`);
+  return found[1];
+}
+
+/** The narrowest level that opens `area` (none: the owner's alone). */
+function narrowestLevel(area: MarketArea): EmployeeLevel | null {
+  return (['analytics', 'catalog', 'orders', 'full'] as const).find((level) => canAccess(level, area)) ?? null;
+}
+
+/** An answer's JSON without who the caller is to the store (the store's own view says so). */
+function withoutAccess(body: string) {
+  const parsed = JSON.parse(body) as { data?: { access?: unknown } };
+  if (parsed.data && typeof parsed.data === 'object') delete parsed.data.access;
+  return parsed;
+}
+
 let t: TestApp;
 let app: FastifyInstance;
 let owner: Awaited<ReturnType<typeof merchant>>;
 let stranger: Awaited<ReturnType<typeof merchant>>;
 let strangerMarketId: string;
 let f: Fixture;
+/** A session of an employee of each level in the owner's market. */
+const employees = {} as Record<EmployeeLevel, string>;
 
 /** A request as `token` (or anonymous with null), in English, from an address of its own. */
 function send(request: InjectOptions, token: string | null) {
@@ -819,6 +894,7 @@ async function ownerState() {
     `/api/Discount/?marketId=${f.marketId}`,
     `/api/Policy/${f.marketId}`,
     `/api/markets/${f.marketId}/domains`,
+    `/api/markets/${f.marketId}/employees`,
   ];
   const state: Record<string, string> = {};
   for (const url of reads) {
@@ -916,7 +992,10 @@ beforeAll(async () => {
     ...(await customerFixture(market.id, category.id, imageUrl, tariffId)),
     ...(await discountFixture(market.id, [product.id, passiveProduct.id], shopper.shopperProductId)),
     ...(await domainFixture(market.id)),
+    ...(await invitationFixture(market.id)),
   };
+  // One employee of each level, invited and accepted as people do.
+  for (const level of EMPLOYEE_LEVELS) employees[level] = (await employee(app, owner.token, market.id, level)).token;
 });
 
 async function domainFixture(marketId: string) {
@@ -930,6 +1009,18 @@ async function domainFixture(marketId: string) {
     spareDomainId: await add(`spare-${marketId.slice(0, 8)}.example.az`),
   };
 }
+async function invitationFixture(marketId: string) {
+  const invite = async (email: string) =>
+    dataOf<{ id: string }>(
+      await send(
+        { method: 'POST', url: `/api/markets/${marketId}/employees`, payload: { email, level: 'orders' } },
+        owner.token,
+      ),
+      201,
+    ).id;
+  return { invitationId: await invite('invited@example.az'), spareInvitationId: await invite('spare@example.az') };
+}
+
 afterAll(async () => {
   await t?.close();
 });
@@ -1062,7 +1153,7 @@ describe('tenancy', () => {
     const balance = () => send(get(`/api/Balance/${f.marketId}`), owner.token).then((r) => r.body);
     const available = await balance();
     for (const route of MARKET_ROUTES.filter((r) => r.access === 'staff')) {
-      for (const token of [stranger.token, owner.token]) {
+      for (const token of [stranger.token, owner.token, employees.full]) {
         const response = await send(await prepared(route.request(f)), token);
         expect(response.statusCode, `${route.route}: ${response.body}`).toBe(403);
         expect(errorOf(response).code, route.route).toBe('FORBIDDEN');
@@ -1215,10 +1306,54 @@ describe('tenancy', () => {
     expect(await ownerState()).toEqual(before);
   });
 
-  it('each route works for the owner (the 404s above are about ownership)', async () => {
+  it('an employee asking for what their level does not open gets 403 and changes nothing', async () => {
+    const before = await ownerState();
+    for (const level of EMPLOYEE_LEVELS) {
+      const closed = MARKET_ROUTES.filter((r) => r.access === 'owner' && !canAccess(level, areaOf(r.route)));
+      for (const route of closed) {
+        const response = await send(await prepared(route.request(f)), employees[level]);
+        expect(response.statusCode, `${level}: ${route.route}: ${response.body}`).toBe(403);
+        expect(errorOf(response).code, `${level}: ${route.route}`).toBe('ACCESS_DENIED');
+      }
+    }
+    expect(await ownerState()).toEqual(before);
+  });
+
+  it('a shared read gives an employee the store’s view where their level opens it, the public one elsewhere', async () => {
+    for (const route of MARKET_ROUTES.filter((r) => r.access === 'shared')) {
+      const request = route.request(f);
+      const anonymous = (await send(request, null)).body;
+      const asOwner = (await send(request, owner.token)).body;
+      for (const level of EMPLOYEE_LEVELS) {
+        const response = await send(request, employees[level]);
+        expect(response.statusCode, `${level}: ${route.route}`).toBe(200);
+        const expected = canAccess(level, areaOf(route.route)) ? asOwner : anonymous;
+        expect(response.body, `${level}: ${route.route}`).toEqual(expected);
+      }
+    }
+  });
+
+  it('an employee reads what their level opens as the owner does', async () => {
+    for (const route of MARKET_ROUTES.filter((r) => r.access === 'owner' && r.request(f).method === 'GET')) {
+      const asOwner = await send(route.request(f), owner.token);
+      for (const level of EMPLOYEE_LEVELS.filter((l) => canAccess(l, areaOf(route.route)))) {
+        const response = await send(route.request(f), employees[level]);
+        expect(response.statusCode, `${level}: ${route.route}`).toBe(asOwner.statusCode);
+        const json = response.headers['content-type']?.toString().includes('json');
+        if (json) expect(withoutAccess(response.body), `${level}: ${route.route}`).toEqual(withoutAccess(asOwner.body));
+        else expect(response.body, `${level}: ${route.route}`).toEqual(asOwner.body);
+      }
+    }
+  });
+
+  it('each route works for the narrowest access that opens it (the 404s and 403s above are about access)', async () => {
     for (const route of MARKET_ROUTES) {
-      const response = await send(await prepared(route.request(f)), owner.token);
-      expect(response.statusCode, `${route.route} as the owner: ${response.body}`).toBe(route.ownerStatus);
+      const scoped = route.access === 'owner' || route.access === 'shared';
+      const level = scoped ? narrowestLevel(areaOf(route.route)) : null;
+      const response = await send(await prepared(route.request(f)), level ? employees[level] : owner.token);
+      expect(response.statusCode, `${route.route} as ${level ?? 'the owner'}: ${response.body}`).toBe(
+        route.ownerStatus,
+      );
     }
   });
 

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { isUuid } from '@shop/shared';
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { canAccess, type EmployeeLevel, isUuid, type MarketAccess, type MarketArea } from '@shop/shared';
+import { and, eq, gt, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { markets, sessions, users } from '../db/schema/index.js';
+import { marketEmployees, markets, sessions, users } from '../db/schema/index.js';
 import { AppError } from './errors.js';
 
 export const SESSION_COOKIE = 'token';
@@ -116,23 +116,29 @@ export async function requireStaff(db: Db, request: FastifyRequest, config: Pick
 }
 
 /**
- * The guard of every market-scoped route (DESIGN §4): the caller must own the market. Anyone
- * else, signed in or not, learns nothing: 404.
+ * The guard of every market-scoped route (DESIGN §4, decision 022): the caller must be the
+ * market's owner, or an employee of it whose level opens `area`. Anyone else, signed in or not,
+ * learns nothing: 404. An employee asking for what their level does not open: 403 ACCESS_DENIED.
+ * The employee's row is read on every call, so a new level or a removal holds at once.
  */
 export async function requireMarket(
   db: Db,
   request: FastifyRequest,
   marketId: string,
-): Promise<{ user: UserRow; market: MarketRow }> {
+  area: MarketArea,
+): Promise<{ user: UserRow; market: MarketRow; access: MarketAccess }> {
   const user = await requireUser(db, request);
   if (!isUuid(marketId)) throw new AppError('NOT_FOUND');
-  const [market] = await db
-    .select()
+  const [row] = await db
+    .select({ market: markets, level: marketEmployees.level })
     .from(markets)
-    .where(and(eq(markets.id, marketId), eq(markets.ownerId, user.id)))
+    .leftJoin(marketEmployees, and(eq(marketEmployees.marketId, markets.id), eq(marketEmployees.userId, user.id)))
+    .where(and(eq(markets.id, marketId), or(eq(markets.ownerId, user.id), isNotNull(marketEmployees.id))))
     .limit(1);
-  if (!market) throw new AppError('NOT_FOUND');
-  return { user, market };
+  if (!row) throw new AppError('NOT_FOUND');
+  const access: MarketAccess = row.market.ownerId === user.id ? 'owner' : (row.level as EmployeeLevel);
+  if (!canAccess(access, area)) throw new AppError('ACCESS_DENIED');
+  return { user, market: row.market, access };
 }
 
 export async function deleteSession(db: Db, token: string) {
@@ -154,10 +160,18 @@ export async function endSessions(db: Db, userId: string, keep?: string | null) 
 }
 
 /**
- * Who reads a market's catalog (DESIGN §4 public vs owner reads): its owner sees everything,
- * anyone else (shoppers, other merchants, no one signed in) only active items and public fields.
+ * Who reads a market's catalog (DESIGN §4 public vs owner reads): its owner — and an employee
+ * whose level opens the read's area — sees everything ('owner': the store's own view); anyone
+ * else (shoppers, other merchants, other employees, no one signed in) only active items and
+ * public fields.
  */
 export type Viewer = 'owner' | 'public';
+
+function viewerOf(market: MarketRow, userId: string | undefined, level: string | null, area: MarketArea): Viewer {
+  if (!userId) return 'public';
+  if (market.ownerId === userId) return 'owner';
+  return level !== null && canAccess(level as EmployeeLevel, area) ? 'owner' : 'public';
+}
 
 /**
  * For reads that shoppers and the owner share (DESIGN §4): the market by id and who is asking.
@@ -167,6 +181,7 @@ export async function marketForViewer(
   db: Db,
   request: FastifyRequest,
   marketId: string,
+  area: MarketArea,
 ): Promise<{ market: MarketRow; viewer: Viewer }> {
   if (!isUuid(marketId)) throw new AppError('NOT_FOUND');
   const token = requestToken(request);
@@ -181,7 +196,7 @@ export async function marketForViewer(
     const [row] = await withUser.execute({ id: marketId, tokenHash: hashToken(token), now: new Date() });
     if (!row) throw new AppError('NOT_FOUND');
     userByRequest.set(request, Promise.resolve(row.user));
-    return { market: row.market, viewer: row.user?.id === row.market.ownerId ? 'owner' : 'public' };
+    return { market: row.market, viewer: viewerOf(row.market, row.user?.id, row.level, area) };
   }
   let byId = marketByIdByDb.get(db);
   if (!byId) {
@@ -191,7 +206,13 @@ export async function marketForViewer(
   const [market] = await byId.execute({ id: marketId });
   if (!market) throw new AppError('NOT_FOUND');
   const user = await currentUser(db, request);
-  return { market, viewer: user?.id === market.ownerId ? 'owner' : 'public' };
+  if (!user || user.id === market.ownerId) return { market, viewer: user ? 'owner' : 'public' };
+  const [employee] = await db
+    .select({ level: marketEmployees.level })
+    .from(marketEmployees)
+    .where(and(eq(marketEmployees.marketId, market.id), eq(marketEmployees.userId, user.id)))
+    .limit(1);
+  return { market, viewer: viewerOf(market, user.id, employee?.level ?? null, area) };
 }
 
 /** Shared reads look the market up on every call: prepared once per database. */
@@ -211,13 +232,14 @@ const marketByIdByDb = new WeakMap<Db, ReturnType<typeof prepareMarketById>>();
  */
 function prepareMarketWithUser(db: Db) {
   return db
-    .select({ market: markets, user: users })
+    .select({ market: markets, user: users, level: marketEmployees.level })
     .from(markets)
     .leftJoin(
       sessions,
       and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))),
     )
     .leftJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(marketEmployees, and(eq(marketEmployees.marketId, markets.id), eq(marketEmployees.userId, users.id)))
     .where(eq(markets.id, sql.placeholder('id')))
     .limit(1)
     .prepare('market_with_session_user');

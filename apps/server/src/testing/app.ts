@@ -201,6 +201,31 @@ export async function merchant(app: FastifyInstance, email = uniqueEmail('mercha
   return { ...account, token };
 }
 
+/** The token of the newest invitation link mailed to `email` (…/invitation/{token}). */
+export async function invitationToken(app: FastifyInstance, email: string): Promise<string> {
+  const [latest] = await mailbox(app, email);
+  const token = latest?.text.match(/\/invitation\/([A-Za-z0-9_-]+)/)?.[1];
+  if (!token) throw new Error(`no invitation mailed to ${email}`);
+  return token;
+}
+
+/**
+ * A merchant account working in `marketId` at `level`, as a person becomes one: invited by the
+ * owner, the link opened and accepted signed in.
+ */
+export async function employee(app: FastifyInstance, ownerToken: string, marketId: string, level: string) {
+  const person = await merchant(app);
+  const invited = await call(app, ownerToken, 'POST', `/api/markets/${marketId}/employees`, {
+    email: person.email,
+    level,
+  });
+  if (invited.statusCode !== 201) throw new Error(`invite: ${invited.statusCode} ${invited.body}`);
+  const token = await invitationToken(app, person.email);
+  const accepted = await call(app, person.token, 'POST', `/api/Invitation/${token}/accept`);
+  if (accepted.statusCode !== 200) throw new Error(`accept: ${accepted.statusCode} ${accepted.body}`);
+  return person;
+}
+
 export interface ErrorEnvelope {
   code: string;
   message: string;

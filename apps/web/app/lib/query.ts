@@ -21,6 +21,8 @@ export const tags = {
   discounts: ['Discounts'] as const,
   /** cp/domains: the store's custom domains and their DNS checks. */
   domains: ['Domains'] as const,
+  /** cp/employees: the store's people and invitations. */
+  employees: ['Employees'] as const,
   /** The staff area: every store's page and ledger as the platform's staff see them. */
   staff: ['Staff'] as const,
 };

@@ -17,6 +17,8 @@ export const sessionKeys = {
   pendingEmail: 'pendingEmail',
   pendingLogin: 'pendingLogin',
   resetCode: 'resetCode',
+  /** An invitation's token (decision 022): where signing in or registering comes back to. */
+  pendingInvitation: 'pendingInvitation',
   googleState: 'googleState',
   /** A bundle being created (cp/create-bundle-1 → 2): a reload of either step keeps it. */
   bundleDraft: 'bundleDraft',

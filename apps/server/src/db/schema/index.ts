@@ -1,6 +1,7 @@
 export * from './catalog.js';
 export * from './commerce.js';
 export * from './discount.js';
+export * from './employee.js';
 export * from './ledger.js';
 export * from './mail.js';
 export * from './market.js';

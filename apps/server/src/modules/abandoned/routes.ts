@@ -25,7 +25,7 @@ export function abandonedRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/AbandonedCheckout/all',
       { schema: { tags, querystring: abandonedListQuerySchema, response: ok(abandonedCheckoutPageSchema) } },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.query.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.query.marketId, 'orders');
         return { data: await service.list(market, request.query) };
       },
     );
@@ -41,7 +41,7 @@ export function abandonedRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.query.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.query.marketId, 'orders');
         if (!isUuid(request.params.id)) throw new AppError('NOT_FOUND');
         return { data: await service.details(market.id, request.params.id) };
       },
@@ -51,7 +51,7 @@ export function abandonedRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/Market/abandoned-settings',
       { schema: { tags: ['Market'], body: abandonedSettingsSchema, response: ok(abandonedSettingsViewSchema) } },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.body.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.body.marketId, 'settings');
         return { data: await service.saveSettings(market.id, request.body.reminderMinutes) };
       },
     );

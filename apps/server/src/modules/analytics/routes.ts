@@ -24,7 +24,7 @@ export function analyticsRoutes(ctx: AppContext, pageViews: PageViewRecorder): F
       '/Analytics/get-dashboard',
       { schema: { tags, querystring: dashboardQuerySchema, response: ok(dashboardSchema) } },
       async (request) => {
-        const { market, user } = await requireMarket(ctx.db, request, request.query.marketId);
+        const { market, user } = await requireMarket(ctx.db, request, request.query.marketId, 'analytics');
         // The owner's days: the caller is the owner, so their profile's time zone.
         return { data: await service.dashboard(market.id, user.timeZone, request.query) };
       },
@@ -48,7 +48,7 @@ export function analyticsRoutes(ctx: AppContext, pageViews: PageViewRecorder): F
       '/Analytics/todo',
       { schema: { tags, querystring: dashboardTodoQuerySchema, response: ok(dashboardTodoSchema) } },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.query.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.query.marketId, 'orders');
         return { data: await service.todo(market.id) };
       },
     );

@@ -18,7 +18,7 @@ export function categoryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/Category/all/:marketId',
       { schema: { tags, params: marketParam, response: ok(z.array(categoryViewSchema)) } },
       async (request) => {
-        const { market, viewer } = await marketForViewer(ctx.db, request, request.params.marketId);
+        const { market, viewer } = await marketForViewer(ctx.db, request, request.params.marketId, 'catalog');
         return { data: await service.list(market.id, viewer) };
       },
     );
@@ -27,7 +27,7 @@ export function categoryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/Category/:marketId/:id',
       { schema: { tags, params: itemParams, response: ok(categoryViewSchema) } },
       async (request) => {
-        const { market, viewer } = await marketForViewer(ctx.db, request, request.params.marketId);
+        const { market, viewer } = await marketForViewer(ctx.db, request, request.params.marketId, 'catalog');
         if (!isUuid(request.params.id)) throw new AppError('NOT_FOUND');
         return { data: await service.get(market.id, request.params.id, viewer) };
       },
@@ -37,7 +37,7 @@ export function categoryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/Category/create',
       { schema: { tags, body: createCategorySchema, response: created(categoryViewSchema) } },
       async (request, reply) => {
-        const { market } = await requireMarket(ctx.db, request, request.body.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.body.marketId, 'catalog');
         reply.status(201);
         return { data: await service.create(market.id, request.body) };
       },
@@ -47,7 +47,7 @@ export function categoryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/Category/update',
       { schema: { tags, body: updateCategorySchema, response: ok(categoryViewSchema) } },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.body.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.body.marketId, 'catalog');
         const { id, ...data } = request.body;
         return { data: await service.update(market.id, id, data) };
       },
@@ -57,7 +57,7 @@ export function categoryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/Category/:marketId/:id',
       { schema: { tags, params: itemParams, response: ok(deletedSchema) } },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.params.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.params.marketId, 'catalog');
         if (!isUuid(request.params.id)) throw new AppError('NOT_FOUND');
         await service.remove(market.id, request.params.id);
         return { data: { id: request.params.id, deleted: true as const } };

@@ -25,7 +25,7 @@ export function collectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/Collection/get-all-collections/:marketId',
       { schema: { tags, params: marketParam, response: ok(z.array(collectionViewSchema)) } },
       async (request) => {
-        const { market, viewer } = await marketForViewer(ctx.db, request, request.params.marketId);
+        const { market, viewer } = await marketForViewer(ctx.db, request, request.params.marketId, 'catalog');
         return { data: await service.list(market.id, viewer) };
       },
     );
@@ -34,7 +34,7 @@ export function collectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/Collection/get-collection-by-id/:id/:marketId',
       { schema: { tags, params: itemParams, response: ok(collectionViewSchema) } },
       async (request) => {
-        const { market, viewer } = await marketForViewer(ctx.db, request, request.params.marketId);
+        const { market, viewer } = await marketForViewer(ctx.db, request, request.params.marketId, 'catalog');
         if (!isUuid(request.params.id)) throw new AppError('NOT_FOUND');
         return { data: await service.get(market.id, request.params.id, viewer) };
       },
@@ -44,7 +44,7 @@ export function collectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/Collection/create-collection-and-product-collection',
       { schema: { tags, body: createCollectionSchema, response: created(collectionViewSchema) } },
       async (request, reply) => {
-        const { market } = await requireMarket(ctx.db, request, request.body.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.body.marketId, 'catalog');
         reply.status(201);
         return { data: await service.create(market.id, request.body) };
       },
@@ -54,7 +54,7 @@ export function collectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/Collection/update-collection',
       { schema: { tags, body: updateCollectionSchema, response: ok(collectionViewSchema) } },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.body.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.body.marketId, 'catalog');
         const { id, ...data } = request.body;
         return { data: await service.update(market.id, id, data) };
       },
@@ -64,7 +64,7 @@ export function collectionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/Collection/delete-collection/:id/:marketId',
       { schema: { tags, params: itemParams, response: ok(deletedSchema) } },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.params.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.params.marketId, 'catalog');
         if (!isUuid(request.params.id)) throw new AppError('NOT_FOUND');
         await service.remove(market.id, request.params.id);
         return { data: { id: request.params.id, deleted: true as const } };

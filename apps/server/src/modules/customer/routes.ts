@@ -16,7 +16,7 @@ export function customerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/Customer/all',
       { schema: { tags, querystring: customerListQuerySchema, response: ok(customerPageSchema) } },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.query.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.query.marketId, 'orders');
         return { data: await service.list(market.id, request.query) };
       },
     );
@@ -32,7 +32,7 @@ export function customerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.query.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.query.marketId, 'orders');
         if (!isUuid(request.params.id)) throw new AppError('NOT_FOUND');
         return { data: await service.details(market.id, request.params.id) };
       },

@@ -8,7 +8,7 @@ import {
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, marketForViewer, requireMarket, requireUser } from '../../platform/auth.js';
+import { marketForViewer, requireMarket, requireUser } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { created, ok } from '../../platform/responses.js';
@@ -30,7 +30,7 @@ export function discountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/Discount/popups',
       { schema: { tags, querystring: discountMarketQuerySchema, response: list } },
       async (request) => {
-        const { market, viewer } = await marketForViewer(ctx.db, request, request.query.marketId);
+        const { market, viewer } = await marketForViewer(ctx.db, request, request.query.marketId, 'catalog');
         return { data: await service.list(market.id, viewer, { kind: 'popup' }) };
       },
     );
@@ -39,7 +39,7 @@ export function discountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/Discount/bundles',
       { schema: { tags, querystring: discountMarketQuerySchema, response: list } },
       async (request) => {
-        const { market, viewer } = await marketForViewer(ctx.db, request, request.query.marketId);
+        const { market, viewer } = await marketForViewer(ctx.db, request, request.query.marketId, 'catalog');
         return { data: await service.list(market.id, viewer, { kind: 'bundle' }) };
       },
     );
@@ -49,7 +49,7 @@ export function discountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags, querystring: discountListQuerySchema, response: list } },
       async (request) => {
         const { marketId, ...query } = request.query;
-        const { market, viewer } = await marketForViewer(ctx.db, request, marketId);
+        const { market, viewer } = await marketForViewer(ctx.db, request, marketId, 'catalog');
         return { data: await service.list(market.id, viewer, query) };
       },
     );
@@ -59,8 +59,8 @@ export function discountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags, params: idParams, response: ok(discountViewSchema) } },
       async (request) => {
         if (!isUuid(request.params.id)) throw new AppError('NOT_FOUND');
-        const user = await currentUser(ctx.db, request);
-        return { data: await service.get(request.params.id, user?.id ?? null) };
+        const { viewer } = await marketForViewer(ctx.db, request, await service.marketOf(request.params.id), 'catalog');
+        return { data: await service.get(request.params.id, viewer) };
       },
     );
 
@@ -68,7 +68,7 @@ export function discountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/Discount',
       { schema: { tags, body: discountInputSchema, response: created(discountViewSchema) } },
       async (request, reply) => {
-        const { market } = await requireMarket(ctx.db, request, request.body.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.body.marketId, 'catalog');
         reply.status(201);
         return { data: await service.create(market.id, request.body) };
       },
@@ -79,7 +79,7 @@ export function discountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags, params: idParams, body: discountInputSchema, response: ok(discountViewSchema) } },
       async (request) => {
         if (!isUuid(request.params.id)) throw new AppError('NOT_FOUND');
-        const { market } = await requireMarket(ctx.db, request, request.body.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.body.marketId, 'catalog');
         return { data: await service.update(market.id, request.params.id, request.body) };
       },
     );
@@ -91,7 +91,7 @@ export function discountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (!isUuid(request.params.id)) throw new AppError('NOT_FOUND');
         // Signed in first: an anonymous caller is told to sign in, not whether the id exists.
         await requireUser(ctx.db, request);
-        const { market } = await requireMarket(ctx.db, request, await service.marketOf(request.params.id));
+        const { market } = await requireMarket(ctx.db, request, await service.marketOf(request.params.id), 'catalog');
         await service.remove(market.id, request.params.id);
         return { data: { id: request.params.id, deleted: true as const } };
       },

@@ -18,7 +18,7 @@ export function domainRoutes(ctx: AppContext, service: DomainService): FastifyPl
       '/markets/:marketId/domains',
       { schema: { tags, params: marketParams, response: ok(z.array(domainSchema)) } },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.params.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.params.marketId, 'owner');
         return { data: await service.list(market.id) };
       },
     );
@@ -27,7 +27,7 @@ export function domainRoutes(ctx: AppContext, service: DomainService): FastifyPl
       '/markets/:marketId/domains',
       { schema: { tags, params: marketParams, body: createDomainSchema, response: created(domainSchema) } },
       async (request, reply) => {
-        const { market } = await requireMarket(ctx.db, request, request.params.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.params.marketId, 'owner');
         return reply.code(201).send({ data: await service.add(market.id, request.body) });
       },
     );
@@ -36,7 +36,7 @@ export function domainRoutes(ctx: AppContext, service: DomainService): FastifyPl
       '/markets/:marketId/domains/:id',
       { schema: { tags, params: domainParams, body: updateDomainSchema, response: ok(domainSchema) } },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.params.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.params.marketId, 'owner');
         return { data: await service.update(market.id, domainId(request.params.id), request.body) };
       },
     );
@@ -45,7 +45,7 @@ export function domainRoutes(ctx: AppContext, service: DomainService): FastifyPl
       '/markets/:marketId/domains/:id',
       { schema: { tags, params: domainParams, response: ok(deletedSchema) } },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.params.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.params.marketId, 'owner');
         const id = domainId(request.params.id);
         await service.remove(market.id, id);
         return { data: { id, deleted: true as const } };
@@ -57,7 +57,7 @@ export function domainRoutes(ctx: AppContext, service: DomainService): FastifyPl
       '/markets/:marketId/domains/:id/check',
       { schema: { tags, params: domainParams, response: ok(domainSchema) } },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.params.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.params.marketId, 'owner');
         return { data: await service.checkNow(market.id, domainId(request.params.id)) };
       },
     );

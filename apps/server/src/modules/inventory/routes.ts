@@ -30,7 +30,7 @@ export function inventoryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.params.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.params.marketId, 'catalog');
         return { data: await service.list(market.id, request.query) };
       },
     );
@@ -39,7 +39,7 @@ export function inventoryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/Inventory/adjust',
       { schema: { tags, body: adjustStockSchema, response: ok(stockAdjustmentSchema) } },
       async (request) => {
-        const { market, user } = await requireMarket(ctx.db, request, request.body.marketId);
+        const { market, user } = await requireMarket(ctx.db, request, request.body.marketId, 'catalog');
         return { data: await service.adjust(market.id, user.id, request.body) };
       },
     );
@@ -48,7 +48,7 @@ export function inventoryRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/Inventory/release-holds',
       { schema: { tags, body: releaseHoldsSchema, response: ok(releasedHoldsSchema) } },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.body.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.body.marketId, 'catalog');
         const { productId, variantId } = request.body;
         return { data: await checkouts.releaseHoldsOf(market.id, { productId, variantId: variantId ?? null }) };
       },

@@ -30,7 +30,7 @@ export function ledgerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/Balance/:marketId',
       { schema: { tags: ['Payments'], params: marketParams, response: ok(balanceSchema) } },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.params.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.params.marketId, 'owner');
         return { data: await service.balance(market.id) };
       },
     );

@@ -84,7 +84,7 @@ export function analyticsIntegrationRoutes(ctx: AppContext): FastifyPluginAsyncZ
             throw analyticsInputError(kind, request.body);
           }
           const body = request.body as Record<string, string>;
-          const { market } = await requireMarket(ctx.db, request, body.marketId!);
+          const { market } = await requireMarket(ctx.db, request, body.marketId!, 'settings');
           return { data: await analytics.set(market, kind, body[field]!) };
         },
       );
@@ -99,7 +99,7 @@ export function analyticsIntegrationRoutes(ctx: AppContext): FastifyPluginAsyncZ
           await requireUser(ctx.db, request);
           throw new AppError('MARKET_ID_MISSING');
         }
-        const { market } = await requireMarket(ctx.db, request, marketId);
+        const { market } = await requireMarket(ctx.db, request, marketId, 'settings');
         return { data: analyticsIdsOf(market) };
       },
     );
@@ -121,7 +121,7 @@ export function analyticsIntegrationRoutes(ctx: AppContext): FastifyPluginAsyncZ
           if (!marketId) throw new AppError('MARKET_ID_MISSING');
           throw new AppError('VALIDATION_FAILED', { kind: 'invalidValue' });
         }
-        const { market } = await requireMarket(ctx.db, request, marketId);
+        const { market } = await requireMarket(ctx.db, request, marketId, 'settings');
         return { data: await analytics.set(market, kind, null) };
       },
     );

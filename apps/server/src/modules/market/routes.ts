@@ -57,9 +57,9 @@ export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           await requireUser(ctx.db, request);
           throw new AppError('NOT_FOUND');
         }
-        const { market } = await requireMarket(ctx.db, request, request.params.id);
-        // The owner's view: the order settings (cp/general) come with the store.
-        return { data: { ...toMarketView(market), ...orderSettingsOf(market) } };
+        const { market, access } = await requireMarket(ctx.db, request, request.params.id, 'store');
+        // The store's own view: the order settings (cp/general) come with the store.
+        return { data: { ...toMarketView(market, access), ...orderSettingsOf(market) } };
       },
     );
 
@@ -73,8 +73,8 @@ export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/Market/update-store',
       { schema: { tags, body: updateMarketSchema, response: ok(marketViewSchema) } },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.body.id);
-        return { data: await markets.update(market, request.body) };
+        const { market, access } = await requireMarket(ctx.db, request, request.body.id, 'settings');
+        return { data: await markets.update(market, request.body, access) };
       },
     );
 
@@ -82,7 +82,7 @@ export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/Market/order-settings',
       { schema: { tags, body: orderSettingsSchema, response: ok(orderSettingsViewSchema) } },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.body.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.body.marketId, 'settings');
         return { data: await markets.updateOrderSettings(market, request.body) };
       },
     );

@@ -1,6 +1,7 @@
 import type {
   CreateMarketInput,
   Language,
+  MarketAccess,
   MarketView,
   OrderSettings,
   OrderSettingsInput,
@@ -9,7 +10,7 @@ import type {
 } from '@shop/shared';
 import { asc, eq } from 'drizzle-orm';
 import { isUniqueViolation } from '../../db/faults.js';
-import { markets, sectors } from '../../db/schema/index.js';
+import { marketEmployees, markets, sectors } from '../../db/schema/index.js';
 import type { MarketRow, UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -17,8 +18,9 @@ import { openSubscriptionStatement } from '../subscription/hooks.js';
 import { analyticsIdsOf } from './analytics.js';
 import { bumpCatalogVersion } from './hooks.js';
 
-export function toMarketView(market: MarketRow): MarketView {
+export function toMarketView(market: MarketRow, access: MarketAccess = 'owner'): MarketView {
   return {
+    access,
     id: market.id,
     name: market.name,
     sectorId: market.sectorId,
@@ -81,13 +83,21 @@ export class MarketService {
     }
   }
 
-  async listOwned(owner: UserRow): Promise<MarketView[]> {
-    const rows = await this.ctx.db
-      .select()
-      .from(markets)
-      .where(eq(markets.ownerId, owner.id))
-      .orderBy(asc(markets.createdAt));
-    return rows.map(toMarketView);
+  /** The user's stores: those they own, then those they work in (decision 022), oldest first. */
+  async listOwned(user: UserRow): Promise<MarketView[]> {
+    const [owned, employed] = await Promise.all([
+      this.ctx.db.select().from(markets).where(eq(markets.ownerId, user.id)).orderBy(asc(markets.createdAt)),
+      this.ctx.db
+        .select({ market: markets, level: marketEmployees.level })
+        .from(marketEmployees)
+        .innerJoin(markets, eq(markets.id, marketEmployees.marketId))
+        .where(eq(marketEmployees.userId, user.id))
+        .orderBy(asc(marketEmployees.createdAt)),
+    ]);
+    return [
+      ...owned.map((market) => toMarketView(market)),
+      ...employed.map(({ market, level }) => toMarketView(market, level)),
+    ];
   }
 
   /** Public lookup for the storefront: only what a shopper may see. */
@@ -105,7 +115,7 @@ export class MarketService {
     };
   }
 
-  async update(market: MarketRow, input: UpdateMarketInput): Promise<MarketView> {
+  async update(market: MarketRow, input: UpdateMarketInput, access: MarketAccess): Promise<MarketView> {
     if (input.sectorId !== undefined) await this.assertSector(input.sectorId);
     // A store keeps the name it has (one taken before the name was reserved, too).
     if (input.name !== undefined && input.name !== market.name) await this.assertNameFree(input.name, market.id);
@@ -118,7 +128,7 @@ export class MarketService {
         .returning()) as [MarketRow];
       // Name, description and logo are on every store page: kept copies start again.
       await bumpCatalogVersion(this.ctx, market.id);
-      return toMarketView(updated);
+      return toMarketView(updated, access);
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('MARKET_NAME_TAKEN', { name: 'MARKET_NAME_TAKEN' });
       throw error;

@@ -133,6 +133,8 @@ export async function orderPaid(
   items: ItemRow[],
   payment: { id: string; amount: number },
   autoFulfill: boolean,
+  /** Who marked it paid (cash collected on delivery): named on the timeline. */
+  by?: string,
 ): Promise<OrderRow> {
   const paidEvent = eventStatement(order, 'paid', {
     paymentId: payment.id,
@@ -140,6 +142,7 @@ export async function orderPaid(
     cardMask: order.cardMask,
     // Collected in cash on delivery, marked paid by the merchant.
     ...(order.paymentMethod === 'cash' ? { cash: true } : {}),
+    ...(by ? { by } : {}),
   });
   if (!order.email) await tx.execute(paidEvent);
   else {

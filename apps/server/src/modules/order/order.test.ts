@@ -377,6 +377,8 @@ describe('refunding', () => {
       refundedAmount: 1000,
       full: false,
       reason: 'One mug arrived broken',
+      // Who did it: the owner here, named by their e-mail as they gave no name.
+      by: owner.email,
       restock: [{ orderItemId: lineOf(seen, a.id).id, title: a.title, variantTitle: null, quantity: 1 }],
     });
     expect(part.events.at(-1)).toMatchObject({ kind: 'email_sent', data: { mail: 'refund', to: email } });

@@ -45,7 +45,7 @@ export function orderRoutes(ctx: AppContext, payments: PaymentService): FastifyP
 
   /** The owner's market and the order id; a malformed id names no order. */
   async function scope(request: FastifyRequest, marketId: string, orderId: string) {
-    const { user, market } = await requireMarket(ctx.db, request, marketId);
+    const { user, market } = await requireMarket(ctx.db, request, marketId, 'orders');
     if (!isUuid(orderId)) throw new AppError('NOT_FOUND');
     return { owner: user, market };
   }
@@ -71,7 +71,7 @@ export function orderRoutes(ctx: AppContext, payments: PaymentService): FastifyP
       '/Order/market',
       { schema: { tags, querystring: orderListQuerySchema, response: ok(orderListPageSchema) } },
       async (request) => {
-        const { user, market } = await requireMarket(ctx.db, request, request.query.marketId);
+        const { user, market } = await requireMarket(ctx.db, request, request.query.marketId, 'orders');
         return { data: await service.list(market, user, request.query) };
       },
     );
@@ -81,7 +81,7 @@ export function orderRoutes(ctx: AppContext, payments: PaymentService): FastifyP
       '/Order/export',
       { schema: { tags, querystring: orderExportQuerySchema, response: csvFile } },
       async (request, reply) => {
-        const { user, market } = await requireMarket(ctx.db, request, request.query.marketId);
+        const { user, market } = await requireMarket(ctx.db, request, request.query.marketId, 'orders');
         const csv = service.exportCsv(market.id, user, request.query);
         reply
           .header('content-type', 'text/csv; charset=utf-8')
@@ -112,9 +112,9 @@ export function orderRoutes(ctx: AppContext, payments: PaymentService): FastifyP
       },
       async (request) => {
         const { marketId } = request.query;
-        await scope(request, marketId, request.params.orderId);
+        const { owner } = await scope(request, marketId, request.params.orderId);
         try {
-          return { data: await service.fulfil(marketId, request.params.orderId, request.body ?? {}) };
+          return { data: await service.fulfil(marketId, request.params.orderId, request.body ?? {}, owner) };
         } catch (error) {
           if (error instanceof AppError) throw error;
           request.log.error({ err: error, orderId: request.params.orderId }, 'fulfilment failed');
@@ -129,8 +129,8 @@ export function orderRoutes(ctx: AppContext, payments: PaymentService): FastifyP
       { schema: { tags, params: orderParams, querystring: marketQuery, response: details } },
       async (request) => {
         const { marketId } = request.query;
-        await scope(request, marketId, request.params.orderId);
-        return { data: await service.markPaid(marketId, request.params.orderId) };
+        const { owner } = await scope(request, marketId, request.params.orderId);
+        return { data: await service.markPaid(marketId, request.params.orderId, owner) };
       },
     );
 
@@ -177,8 +177,8 @@ export function orderRoutes(ctx: AppContext, payments: PaymentService): FastifyP
       { schema: { tags, params: orderParams, querystring: marketQuery, body: archiveOrderSchema, response: details } },
       async (request) => {
         const { marketId } = request.query;
-        await scope(request, marketId, request.params.orderId);
-        return { data: await service.archive(marketId, request.params.orderId, request.body.archived) };
+        const { owner } = await scope(request, marketId, request.params.orderId);
+        return { data: await service.archive(marketId, request.params.orderId, request.body.archived, owner) };
       },
     );
   };

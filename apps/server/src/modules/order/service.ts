@@ -16,6 +16,7 @@ import {
   type OrderListQuery,
   orderExportQuerySchema,
   orderListQuerySchema,
+  personName,
   type RefundOrderInput,
   refundOrderSchema,
 } from '@shop/shared';
@@ -51,10 +52,16 @@ export class RefundRefusedError extends Error {
   }
 }
 
-/** Who asks: the owner (their id goes on stock adjustments; their time zone decides "a day"). */
+/**
+ * Who asks: the owner or an employee of the store (their id goes on stock adjustments, their
+ * name on the timeline's lines of what they did; their time zone decides "a day").
+ */
 export interface Owner {
   id: string;
   timeZone: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
 }
 
 const CSV_COLUMNS = [
@@ -291,7 +298,7 @@ export class OrderService {
    * one statement; then, as for a card payment, its timeline and its customer. Only a cash order
    * that is unpaid can be: a card order becomes paid from its card payment alone.
    */
-  async markPaid(marketId: string, orderId: string): Promise<OrderDetails> {
+  async markPaid(marketId: string, orderId: string, owner: Owner): Promise<OrderDetails> {
     const paid = await this.ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
       const order = await this.lock(tx, marketId, orderId);
@@ -304,7 +311,7 @@ export class OrderService {
             ledger as (${cashSaleEntry(order, payment)})
           ${paidStatement(order.id, null)} returning ${orderShape.columns}`),
       ) as [OrderRow];
-      return orderPaid(tx, row, await this.items(tx, order.id), payment, false);
+      return orderPaid(tx, row, await this.items(tx, order.id), payment, false, personName(owner));
     });
     return this.view(paid);
   }
@@ -333,7 +340,12 @@ export class OrderService {
       .set({ paymentStatus: 'canceled', canceledAt: new Date(), updatedAt: new Date() })
       .where(eq(orders.id, order.id))
       .returning()) as [OrderRow];
-    await recordEvent(tx, order, 'canceled', { cause: 'unpaid_cash', reason, restock: eventLines(restock) });
+    await recordEvent(tx, order, 'canceled', {
+      cause: 'unpaid_cash',
+      reason,
+      restock: eventLines(restock),
+      by: personName(owner),
+    });
     return { order: updated, restocked };
   }
 
@@ -341,7 +353,7 @@ export class OrderService {
    * PUT /Order/fulfill/{orderId}: sends every unit left, or the chosen lines' units; the order
    * becomes partly or wholly fulfilled, and the shopper hears of it in the order's language.
    */
-  async fulfil(marketId: string, orderId: string, input: FulfillOrderInput): Promise<OrderDetails> {
+  async fulfil(marketId: string, orderId: string, input: FulfillOrderInput, owner: Owner): Promise<OrderDetails> {
     const data = fulfillOrderSchema.parse(input);
     const done = await this.ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
@@ -374,7 +386,11 @@ export class OrderService {
         })
         .where(eq(orders.id, order.id))
         .returning()) as [OrderRow];
-      await recordEvent(tx, order, 'fulfilled', { items: eventLines(lines), fulfillmentStatus: status });
+      await recordEvent(tx, order, 'fulfilled', {
+        items: eventLines(lines),
+        fulfillmentStatus: status,
+        by: personName(owner),
+      });
       return { order: updated, items, lines };
     });
     if (data.notify && done.order.email) {
@@ -442,7 +458,12 @@ export class OrderService {
       const refund = { orderId: order.id, marketId, paymentId: payment.id, amount, reason: data.reason ?? null };
       if (!outcome.ok) {
         await tx.insert(refunds).values({ ...refund, status: 'failed', message: outcome.message });
-        await recordEvent(tx, order, 'refund_failed', { amount, reason: outcome.message, restock: restockLines });
+        await recordEvent(tx, order, 'refund_failed', {
+          amount,
+          reason: outcome.message,
+          restock: restockLines,
+          by: personName(owner),
+        });
         return { refused: true as const, reason: outcome.message };
       }
 
@@ -479,8 +500,15 @@ export class OrderService {
         restock: restockLines,
         reason: data.reason ?? null,
         full,
+        by: personName(owner),
       });
-      if (full) await recordEvent(tx, order, 'canceled', { cause: 'refunded', reason: data.reason ?? null });
+      if (full) {
+        await recordEvent(tx, order, 'canceled', {
+          cause: 'refunded',
+          reason: data.reason ?? null,
+          by: personName(owner),
+        });
+      }
       await customerRefunded(tx, order, amount);
       return { refused: false as const, order: updated, amount, full, restock, restocked };
     });
@@ -545,7 +573,7 @@ export class OrderService {
   }
 
   /** PUT /Order/archive/{orderId}: closes the order by hand, or opens it again. */
-  async archive(marketId: string, orderId: string, archived: boolean): Promise<OrderDetails> {
+  async archive(marketId: string, orderId: string, archived: boolean, owner: Owner): Promise<OrderDetails> {
     const order = await this.ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
       const current = await this.lock(tx, marketId, orderId);
@@ -555,7 +583,7 @@ export class OrderService {
         .set({ archivedAt: archived ? new Date() : null, updatedAt: new Date() })
         .where(eq(orders.id, current.id))
         .returning()) as [OrderRow];
-      await recordEvent(tx, current, archived ? 'archived' : 'unarchived');
+      await recordEvent(tx, current, archived ? 'archived' : 'unarchived', { by: personName(owner) });
       return updated;
     });
     return this.view(order);

@@ -110,7 +110,7 @@ export function paymentRoutes(
       '/PaymentSettings/:marketId',
       { schema: { tags: ['Payment'], params, response: ok(paymentSettingsSchema) } },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.params.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.params.marketId, 'owner');
         return { data: await settingsOf(market.id) };
       },
     );
@@ -120,7 +120,7 @@ export function paymentRoutes(
         schema: { tags: ['Payment'], params, body: savePaymentSettingsSchema, response: ok(paymentSettingsSchema) },
       },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.params.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.params.marketId, 'owner');
         await saveCashOnDelivery(ctx.db, market.id, request.body.cashOnDelivery);
         return { data: await settingsOf(market.id) };
       },

@@ -30,7 +30,7 @@ export function payoutRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/BankDetails/:marketId',
       { schema: { tags: ['Payments'], params, response: ok(bankDetailsSchema) } },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.params.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.params.marketId, 'owner');
         return { data: await service.bankDetails(market.id) };
       },
     );
@@ -38,7 +38,7 @@ export function payoutRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/BankDetails/:marketId',
       { schema: { tags: ['Payments'], params, body: saveBankDetailsSchema, response: ok(bankDetailsSchema) } },
       async (request) => {
-        const { user, market } = await requireMarket(ctx.db, request, request.params.marketId);
+        const { user, market } = await requireMarket(ctx.db, request, request.params.marketId, 'owner');
         return { data: await service.saveBankDetails(user, market, request.body) };
       },
     );
@@ -46,7 +46,7 @@ export function payoutRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/PayoutSettings/:marketId',
       { schema: { tags: ['Payments'], params, response: ok(payoutSettingsSchema) } },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.params.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.params.marketId, 'owner');
         return { data: await service.settings(market.id) };
       },
     );
@@ -54,7 +54,7 @@ export function payoutRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/PayoutSettings/:marketId',
       { schema: { tags: ['Payments'], params, body: savePayoutSettingsSchema, response: ok(payoutSettingsSchema) } },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.params.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.params.marketId, 'owner');
         return { data: await service.saveSettings(market.id, request.body.period) };
       },
     );
@@ -64,7 +64,7 @@ export function payoutRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags: ['Payments'], params, querystring: payoutListQuerySchema, response: ok(payoutListPageSchema) },
       },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.params.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.params.marketId, 'owner');
         return { data: await service.list(market.id, request.query) };
       },
     );
@@ -76,7 +76,7 @@ export function payoutRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags: ['Payments'], params, querystring: paymentReportQuerySchema, response: ok(payoutReportSchema) },
       },
       async (request, reply) => {
-        const { user, market } = await requireMarket(ctx.db, request, request.params.marketId);
+        const { user, market } = await requireMarket(ctx.db, request, request.params.marketId, 'owner');
         const { payoutId, format, page, pageSize } = request.query;
         const offset = offsetHours(user.timeZone);
         if (payoutId && !format) {

@@ -18,7 +18,7 @@ export function policyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/Policy/:marketId',
       { schema: { tags, params: z.object({ marketId: z.string().max(64) }), response: ok(policiesSchema) } },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.params.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.params.marketId, 'settings');
         return { data: await service.list(market.id) };
       },
     );
@@ -34,7 +34,7 @@ export function policyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.params.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.params.marketId, 'settings');
         return { data: await service.save(market.id, request.params.type, request.body) };
       },
     );

@@ -33,7 +33,7 @@ export function productRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, params: marketParam, querystring: productListQuerySchema, response: ok(productListPageSchema) },
       },
       async (request) => {
-        const { market, viewer } = await marketForViewer(ctx.db, request, request.params.marketId);
+        const { market, viewer } = await marketForViewer(ctx.db, request, request.params.marketId, 'catalog');
         return { data: await service.list(market, request.query, viewer) };
       },
     );
@@ -42,7 +42,7 @@ export function productRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/Products/:marketId/:id',
       { schema: { tags, params: productParams, response: ok(productViewSchema) } },
       async (request) => {
-        const { market, viewer } = await marketForViewer(ctx.db, request, request.params.marketId);
+        const { market, viewer } = await marketForViewer(ctx.db, request, request.params.marketId, 'catalog');
         if (!isUuid(request.params.id)) throw new AppError('NOT_FOUND');
         return { data: await service.get(market.id, request.params.id, viewer) };
       },
@@ -52,7 +52,7 @@ export function productRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/Products/create',
       { schema: { tags, body: createProductSchema, response: created(productViewSchema) } },
       async (request, reply) => {
-        const { market } = await requireMarket(ctx.db, request, request.body.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.body.marketId, 'catalog');
         reply.status(201);
         return { data: await service.create(market.id, request.body) };
       },
@@ -62,7 +62,7 @@ export function productRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/Products/update',
       { schema: { tags, body: updateProductSchema, response: ok(productViewSchema) } },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.body.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.body.marketId, 'catalog');
         const { id, ...data } = request.body;
         return { data: await service.update(market.id, id, data) };
       },
@@ -72,7 +72,7 @@ export function productRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/Products/:marketId/:id',
       { schema: { tags, params: productParams, response: ok(deletedSchema) } },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.params.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.params.marketId, 'catalog');
         if (!isUuid(request.params.id)) throw new AppError('NOT_FOUND');
         await service.remove(market.id, request.params.id);
         return { data: { id: request.params.id, deleted: true as const } };
@@ -83,7 +83,7 @@ export function productRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/Products/bulk',
       { schema: { tags, body: bulkProductsSchema, response: ok(bulkResultSchema) } },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.body.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.body.marketId, 'catalog');
         return { data: await service.bulk(market.id, request.body.ids, request.body.action) };
       },
     );
@@ -96,7 +96,7 @@ export function productRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/Products/export/:marketId',
       { schema: { tags, params: marketParam, response: csvFile } },
       async (request, reply) => {
-        const { market } = await requireMarket(ctx.db, request, request.params.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.params.marketId, 'catalog');
         const csv = await exportProductsCsv(ctx, market.id);
         reply
           .header('content-type', 'text/csv; charset=utf-8')
@@ -117,7 +117,7 @@ export function productRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.params.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.params.marketId, 'catalog');
         const file = await request.file({ limits: { fileSize: 5 * 1024 * 1024, files: 1 } }).catch(() => undefined);
         if (!file) throw new AppError('VALIDATION_FAILED', { file: 'required' });
         const bytes = await file.toBuffer().catch(() => {

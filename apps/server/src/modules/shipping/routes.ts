@@ -43,7 +43,7 @@ export function shippingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/ShippingTariff/get-all/:marketId',
       { schema: { tags, params: marketParam, response: ok(z.array(shippingTariffSchema)) } },
       async (request) => {
-        const { market, viewer } = await marketForViewer(ctx.db, request, request.params.marketId);
+        const { market, viewer } = await marketForViewer(ctx.db, request, request.params.marketId, 'settings');
         return { data: await service.list(market.id, viewer) };
       },
     );
@@ -54,7 +54,7 @@ export function shippingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { tags, params: marketParam, querystring: checkoutQuery, response: ok(z.array(checkoutTariffSchema)) },
       },
       async (request) => {
-        const { market } = await marketForViewer(ctx.db, request, request.params.marketId);
+        const { market } = await marketForViewer(ctx.db, request, request.params.marketId, 'settings');
         return { data: await service.forCheckout(market.id, request.query) };
       },
     );
@@ -63,7 +63,7 @@ export function shippingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/ShippingTariff/create',
       { schema: { tags, body: createTariffSchema, response: created(shippingTariffSchema) } },
       async (request, reply) => {
-        const { market } = await requireMarket(ctx.db, request, request.body.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.body.marketId, 'settings');
         const { marketId: _, ...data } = request.body;
         reply.status(201);
         return { data: await service.create(market.id, data) };
@@ -74,7 +74,7 @@ export function shippingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/ShippingTariff/update',
       { schema: { tags, body: updateTariffSchema, response: ok(shippingTariffSchema) } },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.body.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.body.marketId, 'settings');
         const { id, marketId: _, ...data } = request.body;
         return { data: await service.update(market.id, id, data) };
       },
@@ -84,7 +84,7 @@ export function shippingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/ShippingTariff/delete/:id/:marketId',
       { schema: { tags, params: itemParams, response: ok(deletedSchema) } },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.params.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.params.marketId, 'settings');
         if (!isUuid(request.params.id)) throw new AppError('NOT_FOUND');
         await service.remove(market.id, request.params.id);
         return { data: { id: request.params.id, deleted: true as const } };

@@ -20,7 +20,7 @@ export function subscriptionRoutes(ctx: AppContext, subscriptions: SubscriptionS
       '/Subscription/:marketId',
       { schema: { tags: ['Payments'], params, response: ok(subscriptionSchema) } },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.params.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.params.marketId, 'owner');
         return { data: await subscriptions.view(market.id) };
       },
     );
@@ -30,7 +30,7 @@ export function subscriptionRoutes(ctx: AppContext, subscriptions: SubscriptionS
       '/MarketCard/start',
       { schema: { tags: ['Payments'], body: startCardSchema, response: ok(cardStartedSchema) } },
       async (request) => {
-        const { user, market } = await requireMarket(ctx.db, request, request.body.marketId);
+        const { user, market } = await requireMarket(ctx.db, request, request.body.marketId, 'owner');
         return { data: await subscriptions.startCard(market, user.language as Language) };
       },
     );
@@ -39,7 +39,7 @@ export function subscriptionRoutes(ctx: AppContext, subscriptions: SubscriptionS
       '/Subscription/pay/:marketId',
       { schema: { tags: ['Payments'], params, response: ok(subscriptionPaidSchema) } },
       async (request) => {
-        const { market } = await requireMarket(ctx.db, request, request.params.marketId);
+        const { market } = await requireMarket(ctx.db, request, request.params.marketId, 'owner');
         return { data: await subscriptions.payNow(market.id) };
       },
     );

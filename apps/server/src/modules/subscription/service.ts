@@ -204,7 +204,7 @@ export class SubscriptionService {
       // The key goes back as PostgreSQL wrote it: a Date would drop its microseconds.
       let after: { at: string; marketId: string } | null = null;
       for (;;) {
-        const due = rowsOf<{ market_id: string; at: string }>(
+        const due: { market_id: string; at: string }[] = rowsOf<{ market_id: string; at: string }>(
           await this.ctx.db.execute(sql`select market_id, ${column}::text as at from subscriptions
             where ${where} ${after ? sql`and (${column}, market_id) > (${after.at}::timestamptz, ${after.marketId})` : sql``}
             order by ${column}, market_id limit ${batch}`),

@@ -6,11 +6,17 @@ import { tags } from '../../lib/query';
 import { sessionKeys, sessionStored, storageKeys, stored } from '../../lib/storage';
 
 /**
- * Where a freshly signed-in merchant goes: back to the store page they came from, else the
+ * Where a freshly signed-in merchant goes: back to the invitation they were accepting, or the store page they came from, else the
  * remembered store's control panel, else the store chooser (or creation when they have none).
  */
 export async function destinationAfterSignIn(queryClient: QueryClient, signedIn: SignedIn): Promise<string> {
   queryClient.setQueryData(tags.user, signedIn.user);
+  // Signed in to accept an invitation: back to it.
+  const invitation = sessionStored.get(sessionKeys.pendingInvitation);
+  if (invitation) {
+    sessionStored.set(sessionKeys.pendingInvitation, null);
+    return `/invitation/${invitation}`;
+  }
   const redirectMarket = sessionStored.get(sessionKeys.redirectMarketName);
   if (redirectMarket) {
     sessionStored.set(sessionKeys.redirectMarketName, null);

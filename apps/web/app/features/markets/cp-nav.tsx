@@ -1,4 +1,5 @@
 import { Badge, NavLink } from '@mantine/core';
+import { canAccess, type MarketArea } from '@shop/shared';
 import {
   type Icon,
   IconBrush,
@@ -17,6 +18,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useControlPanel } from '../../lib/control-panel';
+import { screenArea } from './areas';
 
 interface NavItem {
   /** Text key under cp.nav. */
@@ -28,6 +30,8 @@ interface NavItem {
   also?: string[];
   /** Listed under it: views of the item's screen (its path with ?view=…), or screens of its section. */
   children?: NavChild[];
+  /** The part of the store of an item not built yet (a built one's is its path's). */
+  area?: MarketArea;
 }
 
 interface NavChild {
@@ -79,7 +83,7 @@ const NAV: NavItem[] = [
       { key: 'discountCodes', to: '/cp/discount-codes' },
     ],
   },
-  { key: 'customizeStore', icon: IconBrush },
+  { key: 'customizeStore', icon: IconBrush, area: 'settings' },
   {
     key: 'settings',
     icon: IconSettings,
@@ -119,7 +123,9 @@ export function CpNav({ onNavigate }: { onNavigate?: () => void }) {
     return viewOf(query) === (known ? view : null);
   };
 
-  return NAV.map(({ key, icon: ItemIcon, to: path, also = [], children }) => {
+  // An employee sees what their level opens (decision 022).
+  const shown = NAV.filter((item) => canAccess(market.access, item.to ? screenArea(item.to) : (item.area ?? 'store')));
+  return shown.map(({ key, icon: ItemIcon, to: path, also = [], children }) => {
     const to = path?.replace(':marketId', market.id);
     const icon = <ItemIcon size={18} stroke={1.6} aria-hidden />;
     if (to) {

@@ -82,6 +82,12 @@ export function OrderTimeline({ events, timeZone }: { events: OrderEvent[]; time
                 {detail}
               </Text>
             )}
+            {/* Who in the store did it (the owner or an employee; decision 022). */}
+            {typeof event.data.by === 'string' && (
+              <Text size="xs" c="dimmed" mt={2} data-testid="event-by">
+                {t('orders.details.by', { name: event.data.by })}
+              </Text>
+            )}
             <Text size="xs" c="dimmed" mt={2}>
               {formatDateTime(event.createdAt, language, timeZone, t)}
             </Text>

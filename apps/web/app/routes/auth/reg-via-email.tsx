@@ -2,7 +2,7 @@ import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from 
 import { useForm } from '@mantine/form';
 import { type EmailSent, registerSchema } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ScreenTitle } from '../../features/auth/screen-title';
 import { api } from '../../lib/api';
 import { localizedResolver, useApiSubmit } from '../../lib/form';
@@ -18,9 +18,11 @@ export default function RegisterWithEmail() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { language } = useRootData();
+  // An invitation's page sends the invited e-mail along.
+  const [params] = useSearchParams();
   const form = useForm({
     mode: 'controlled',
-    initialValues: { email: '', password: '', confirmPassword: '', acceptTerms: false },
+    initialValues: { email: params.get('email') ?? '', password: '', confirmPassword: '', acceptTerms: false },
     validate: localizedResolver(registerSchema, t),
     validateInputOnBlur: true,
   });

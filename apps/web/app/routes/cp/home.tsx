@@ -1,4 +1,5 @@
 import { Anchor, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { canAccess } from '@shop/shared';
 import { IconChartBar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -26,6 +27,12 @@ export const meta: Route.MetaFunction = ({ matches }) => panelTitle(matches, 'cp
  * waits to be done.
  */
 export default function Home() {
+  const { market } = useControlPanel();
+  // An employee whose level has no dashboard starts from their own work (decision 022).
+  return canAccess(market.access, 'analytics') ? <Dashboard /> : <EmployeeHome />;
+}
+
+function Dashboard() {
   const { t } = useTranslation();
   const { user, market } = useControlPanel();
   const { language } = useRootData();
@@ -80,8 +87,8 @@ export default function Home() {
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 4 }}>
               <Stack gap="lg">
-                <TodoCard marketId={market.id} />
-                {steps.some((s) => !s.done) && <SetupChecklist steps={steps} />}
+                {canAccess(market.access, 'orders') && <TodoCard marketId={market.id} />}
+                {market.access === 'owner' && steps.some((s) => !s.done) && <SetupChecklist steps={steps} />}
               </Stack>
             </Grid.Col>
           </Grid>
@@ -95,6 +102,51 @@ export default function Home() {
           </Grid>
         </>
       )}
+    </Stack>
+  );
+}
+
+/** The screens a level works in, by their sidebar names. */
+const SECTIONS = [
+  { key: 'orders', to: '/cp/orders', area: 'orders' },
+  { key: 'customers', to: '/cp/customers', area: 'orders' },
+  { key: 'abandonedCheckouts', to: '/cp/abandoned-checkouts', area: 'orders' },
+  { key: 'products', to: '/cp/products', area: 'catalog' },
+  { key: 'categories', to: '/cp/categories', area: 'catalog' },
+  { key: 'collections', to: '/cp/collections', area: 'catalog' },
+  { key: 'inventory', to: '/cp/inventory', area: 'catalog' },
+  { key: 'discounts', to: '/cp/pop-up', area: 'catalog' },
+] as const;
+
+/**
+ * The home of an employee whose level has no dashboard (decision 022): which store they work in,
+ * what their access opens, and the way into it; with the orders to send when orders are theirs.
+ */
+function EmployeeHome() {
+  const { t } = useTranslation();
+  const { user, market } = useControlPanel();
+  const level = market.access === 'owner' ? 'full' : market.access;
+  return (
+    <Stack gap="lg" maw={900}>
+      <Title order={1} size="h2" data-testid="cp-home-title">
+        {t('cp.home.greeting', { name: displayName(user) })}
+      </Title>
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} data-testid="employee-home">
+        <Stack gap="sm">
+          <Text>{t('employees.home.worksIn', { store: market.name, level: t(`employees.levels.${level}.name`) })}</Text>
+          <Text size="sm" c="dimmed">
+            {t(`employees.levels.${level}.text`)}
+          </Text>
+          <Group gap="xs">
+            {SECTIONS.filter((s) => canAccess(market.access, s.area)).map((section) => (
+              <Button key={section.key} component={Link} to={section.to} variant="light" size="sm">
+                {t(`cp.nav.${section.key}`)}
+              </Button>
+            ))}
+          </Group>
+        </Stack>
+      </Paper>
+      {canAccess(market.access, 'orders') && <TodoCard marketId={market.id} />}
     </Stack>
   );
 }

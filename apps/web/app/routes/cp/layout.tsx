@@ -4,10 +4,12 @@ import type { MarketView } from '@shop/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, redirect, useNavigate, useRevalidator } from 'react-router';
+import { Link, Outlet, redirect, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { fetchSignedIn, isUnauthorized, userQuery } from '../../features/account/queries';
 import { UserMenu } from '../../features/account/user-menu';
+import { canOpen } from '../../features/markets/areas';
 import { CpNav } from '../../features/markets/cp-nav';
+import { NoAccess } from '../../features/markets/no-access';
 import { marketsQuery } from '../../features/markets/queries';
 import { StoreSwitcher } from '../../features/markets/store-switcher';
 import { SubscriptionBanner } from '../../features/payments/subscription';
@@ -52,6 +54,7 @@ export default function ControlPanelLayout({ loaderData }: Route.ComponentProps)
   const queryClient = useQueryClient();
   const revalidator = useRevalidator();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   // The cache is the live copy (renames, new stores); the loader's copy covers a cleared cache.
   const userResult = useQuery(userQuery);
   const markets = useQuery(marketsQuery).data ?? loaderData.markets;
@@ -126,8 +129,9 @@ export default function ControlPanelLayout({ loaderData }: Route.ComponentProps)
             {narrow && <AppShell.Section p="sm">{preferences}</AppShell.Section>}
           </AppShell.Navbar>
           <AppShell.Main>
-            <SubscriptionBanner marketId={market.id} timeZone={user.timeZone} />
-            <Outlet />
+            {/* The platform's bill is the owner's to pay: an employee is not asked. */}
+            {market.access === 'owner' && <SubscriptionBanner marketId={market.id} timeZone={user.timeZone} />}
+            {canOpen(market.access, pathname) ? <Outlet /> : <NoAccess />}
           </AppShell.Main>
         </AppShell>
       </ControlPanelContext>
