@@ -15,8 +15,19 @@ export const DOMAINS_PER_MARKET = 10;
 /** The TXT record that proves the merchant controls the name: `{DOMAIN_TXT_PREFIX}.{domain}`. */
 export const DOMAIN_TXT_PREFIX = '_shop-builder';
 
-/** SPEC §9: a change of DNS reaches the world in 5 minutes to 24 hours; checks go on for a week. */
-export const DOMAIN_CHECK = { firstDelayMinutes: 5, maxDelayMinutes: 60, giveUpAfterDays: 7 } as const;
+/**
+ * SPEC §9: a change of DNS reaches the world in 5 minutes to 24 hours; checks go on for a week.
+ * A verified domain is looked at again every day; records found missing are looked for every few
+ * hours, and a domain whose records stay missing for `lostAfterDays` stops being served.
+ */
+export const DOMAIN_CHECK = {
+  firstDelayMinutes: 5,
+  maxDelayMinutes: 60,
+  giveUpAfterDays: 7,
+  verifiedEveryHours: 24,
+  missingEveryHours: 6,
+  lostAfterDays: 3,
+} as const;
 
 /**
  * A host name as the merchant typed it, as the one form we keep: lowercase, no trailing dot,
@@ -95,8 +106,14 @@ export const domainSchema = z.strictObject({
   /** The records to create: one pointing the name at us (CNAME, or A for a bare domain), one TXT proving it is theirs. */
   records: z.array(dnsRecordSchema),
   lastCheckedAt: timestampSchema.nullable(),
-  /** When it is checked again by itself; null once verified or given up. */
+  /** When it is checked again by itself (daily once verified); null once given up. */
   nextCheckAt: timestampSchema.nullable(),
+  /**
+   * A verified domain whose records a check no longer found: since when, and when it stops being
+   * served unless they are back (null while all is well).
+   */
+  missingSince: timestampSchema.nullable(),
+  stopsAt: timestampSchema.nullable(),
   /** Domains renew every year (SPEC §9): the next renewal. */
   renewsAt: timestampSchema,
   createdAt: timestampSchema,

@@ -349,16 +349,16 @@ export const marketDomains = pgTable(
     /** What the last check found: the TXT record, and the name pointing at us. */
     txtFound: boolean().notNull().default(false),
     pointingFound: boolean().notNull().default(false),
+    /** A verified domain's records not found since (the daily look); cleared when found again. */
+    missingSince: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('market_domains_name_key').on(t.name),
     index('market_domains_market_idx').on(t.marketId),
-    // The check job's queue: unverified domains whose next look has come.
-    index('market_domains_check_idx')
-      .on(t.nextCheckAt)
-      .where(sql`${t.verified} = false and ${t.nextCheckAt} is not null`),
+    // The check job's queue: domains whose next look has come (verified ones are looked at daily).
+    index('market_domains_next_check_idx').on(t.nextCheckAt).where(sql`${t.nextCheckAt} is not null`),
     // One primary per store.
     uniqueIndex('market_domains_primary_key').on(t.marketId).where(sql`${t.primary}`),
   ],

@@ -1,7 +1,16 @@
 import { DOMAIN_TXT_PREFIX, type Domain } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, catalogOwner, createTestApp, dataOf, errorOf, fieldCodes, type TestApp } from '../../testing/app.js';
+import {
+  call,
+  catalogOwner,
+  createTestApp,
+  dataOf,
+  errorOf,
+  fieldCodes,
+  mailbox,
+  type TestApp,
+} from '../../testing/app.js';
 import { LocalDns } from '../../testing/dns-server.js';
 import { DomainService } from './service.js';
 
@@ -149,7 +158,9 @@ describe('custom domains', () => {
 
     dns.set(domain.name, 'CNAME', TARGET);
     checked = await check();
-    expect(checked).toMatchObject({ verified: true, sslEnabled: true, nextCheckAt: null });
+    expect(checked).toMatchObject({ verified: true, sslEnabled: true, missingSince: null, stopsAt: null });
+    // Verified, it is looked at again tomorrow: records can go.
+    expect(Date.parse(checked.nextCheckAt as string) - Date.now()).toBeGreaterThan(23 * 3_600_000);
     expect(checked.verifiedAt).not.toBeNull();
     expect((await ask()).statusCode).toBe(200);
     expect((await ask()).json()).toEqual({ data: { domain: domain.name, serves: true } });
@@ -188,7 +199,8 @@ describe('custom domains', () => {
     expect(pauses).toEqual([5, 10, 20, 40, 60, 60]);
     createRecords(domain);
     await service.checkDue(new Date(now));
-    expect(await row()).toMatchObject({ verified: true, next_check_at: null, check_attempts: 7 });
+    expect(await row()).toMatchObject({ verified: true, check_attempts: 7 });
+    expect(Date.parse(String((await row())?.next_check_at)) - now).toBe(24 * 3_600_000);
 
     // One never found is given up a week after it was added; "check now" still works.
     const lost = dataOf<Domain>(await add(owner.token, owner.market.id, uniqueName('lost')), 201);
@@ -200,6 +212,65 @@ describe('custom domains', () => {
     );
     expect(gaveUp).toMatchObject({ verified: false, nextCheckAt: null });
     expect(gaveUp?.lastCheckedAt).not.toBeNull();
+  });
+
+  it('a verified domain whose records go missing is kept three days, its owner told, then stops being served', async () => {
+    const owner = await catalogOwner(t.app);
+    const service = new DomainService(t.ctx);
+    const domain = dataOf<Domain>(await add(owner.token, owner.market.id, uniqueName('lapse')), 201);
+    createRecords(domain);
+    const verified = dataOf<Domain>(
+      await call(t.app, owner.token, 'POST', url(owner.market.id, `/${domain.id}/check`)),
+    );
+    const put = (body: unknown) => call(t.app, owner.token, 'PUT', url(owner.market.id, `/${domain.id}`), body);
+    dataOf(await put({ primary: true }));
+    const view = async () =>
+      dataOf<Domain[]>(await call(t.app, owner.token, 'GET', url(owner.market.id))).find((d) => d.id === domain.id)!;
+    const ask = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/Domains/ask?domain=${domain.name}` })).statusCode;
+    const HOUR = 3_600_000;
+    let now = Date.parse(verified.nextCheckAt as string);
+
+    // Tomorrow's look finds everything: nothing changes but the next look.
+    await service.checkDue(new Date(now));
+    expect((await view()).missingSince).toBeNull();
+    now += 24 * HOUR;
+
+    // The TXT record is gone: the owner is told to put it back by a date, and it is still served.
+    dns.remove(`${DOMAIN_TXT_PREFIX}.${domain.name}`);
+    await service.checkDue(new Date(now));
+    let seen = await view();
+    expect(seen).toMatchObject({ verified: true, primary: true, missingSince: new Date(now).toISOString() });
+    expect(Date.parse(seen.stopsAt as string) - now).toBe(3 * 24 * HOUR);
+    expect(seen.records.find((r) => r.type === 'TXT')?.found).toBe(false);
+    expect(Date.parse(seen.nextCheckAt as string) - now).toBe(6 * HOUR);
+    expect(await ask()).toBe(200);
+    const [warning] = await mailbox(t.app, owner.email);
+    expect(warning?.subject).toBe(`${domain.name}: DNS qeydləri tapılmır`);
+
+    // Put back before the three days: all is well again, and "check now" says so at once.
+    createRecords(domain);
+    seen = dataOf<Domain>(await call(t.app, owner.token, 'POST', url(owner.market.id, `/${domain.id}/check`)));
+    expect(seen).toMatchObject({ verified: true, missingSince: null, stopsAt: null });
+
+    // Gone again, and for three days: it stops — no longer served, no longer primary — and the owner is told.
+    dns.remove(domain.name);
+    now = Date.parse(seen.nextCheckAt as string);
+    await service.checkDue(new Date(now));
+    expect((await view()).missingSince).toBe(new Date(now).toISOString());
+    for (let i = 0; i < 12 && (await view()).verified; i++) {
+      now = Date.parse((await view()).nextCheckAt as string);
+      await service.checkDue(new Date(now));
+    }
+    seen = await view();
+    expect(seen).toMatchObject({ verified: false, primary: false, sslEnabled: false, missingSince: null });
+    expect(await ask()).toBe(404);
+    const [stopped] = await mailbox(t.app, owner.email);
+    expect(stopped?.subject).toBe(`${domain.name} mağazanızı artıq açmır`);
+    // It is looked for again as a new domain is: found, it is verified once more.
+    createRecords(domain);
+    await service.checkDue(new Date(Date.parse(seen.nextCheckAt as string)));
+    expect((await view()).verified).toBe(true);
   });
 
   it('a DNS server that does not answer is no verdict: nothing found is forgotten, the next look is planned', async () => {

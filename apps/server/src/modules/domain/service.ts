@@ -7,21 +7,25 @@ import {
   DOMAIN_TXT_PREFIX,
   DOMAINS_PER_MARKET,
   type Domain,
+  isLanguage,
+  type Language,
   type UpdateDomainInput,
   updateDomainSchema,
 } from '@shop/shared';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { type Db, rowsOf } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/faults.js';
 import { marketDomains } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { bumpCatalogVersion } from '../market/hooks.js';
 import { type DnsLookup, dnsLookup } from './dns.js';
+import { domainMail } from './mail.js';
 
 type DomainRow = typeof marketDomains.$inferSelect;
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 
 /**
  * A store's custom domains (issue 15): added, checked in DNS until the merchant's records are
@@ -128,9 +132,13 @@ export class DomainService {
       .from(marketDomains)
       .where(and(eq(marketDomains.id, id), eq(marketDomains.marketId, marketId)));
     if (!row) throw new AppError('NOT_FOUND');
-    if (row.verified) return this.view(row);
+    // A verified domain is looked at again only when its records went missing (the merchant put them back).
+    if (row.verified && !row.missingSince) return this.view(row);
     await this.ctx.limits.hit('domainChecksPerDomain', row.id);
-    return this.view(await this.check(row, new Date()));
+    if (!row.verified) return this.view(await this.check(row, new Date()));
+    await this.recheck(row, new Date());
+    const [after] = await this.ctx.db.select().from(marketDomains).where(eq(marketDomains.id, row.id));
+    return this.view(after ?? row);
   }
 
   /**
@@ -142,16 +150,105 @@ export class DomainService {
     const due = await this.ctx.db
       .select()
       .from(marketDomains)
-      .where(
-        and(
-          eq(marketDomains.verified, false),
-          sql`${marketDomains.nextCheckAt} is not null and ${marketDomains.nextCheckAt} <= ${now}`,
-        ),
-      )
+      .where(sql`${marketDomains.nextCheckAt} is not null and ${marketDomains.nextCheckAt} <= ${now}`)
       .orderBy(asc(marketDomains.nextCheckAt))
       .limit(limit);
-    for (const row of due) await this.check(row, now);
+    for (const row of due) await (row.verified ? this.recheck(row, now) : this.check(row, now));
     return due.length;
+  }
+
+  /**
+   * A verified domain's daily look: its records found, all is well until tomorrow; missing, the
+   * owner is told and it is looked at every few hours; missing for `lostAfterDays`, it stops being
+   * served (and primary), the owner is told, and it is looked for as a new one is — for a week from
+   * when they went missing. A DNS server that does not answer is no verdict: it looks again in an hour.
+   */
+  private async recheck(row: DomainRow, now: Date): Promise<void> {
+    const found = await this.lookUp(row);
+    const hours = (h: number) => new Date(now.getTime() + h * 60 * MINUTE);
+    if (!found) {
+      await this.ctx.db
+        .update(marketDomains)
+        .set({ nextCheckAt: hours(1), updatedAt: now })
+        .where(and(eq(marketDomains.id, row.id), eq(marketDomains.verified, true)));
+      return;
+    }
+    const seen = { lastCheckedAt: now, txtFound: found.txt, pointingFound: found.pointing, updatedAt: now };
+    const mine = and(eq(marketDomains.id, row.id), eq(marketDomains.verified, true));
+    if (found.txt && found.pointing) {
+      await this.ctx.db
+        .update(marketDomains)
+        .set({ ...seen, missingSince: null, nextCheckAt: hours(DOMAIN_CHECK.verifiedEveryHours) })
+        .where(mine);
+      return;
+    }
+    const missingSince = row.missingSince ?? now;
+    const stopsAt = new Date(missingSince.getTime() + DOMAIN_CHECK.lostAfterDays * DAY);
+    if (now < stopsAt) {
+      await this.ctx.db
+        .update(marketDomains)
+        .set({ ...seen, missingSince, nextCheckAt: hours(DOMAIN_CHECK.missingEveryHours) })
+        .where(mine);
+      if (!row.missingSince) await this.tellOwner(row, 'missing', stopsAt);
+      return;
+    }
+    await this.ctx.db
+      .update(marketDomains)
+      .set({
+        ...seen,
+        verified: false,
+        verifiedAt: null,
+        sslEnabled: false,
+        primary: false,
+        checkAttempts: 0,
+        nextCheckAt: new Date(now.getTime() + DOMAIN_CHECK.firstDelayMinutes * MINUTE),
+      })
+      .where(mine);
+    // Its host is looked up again by the storefront: it is no longer this store's address.
+    await bumpCatalogVersion(this.ctx, row.marketId);
+    await this.tellOwner(row, 'stopped', stopsAt);
+  }
+
+  /** The owner's e-mail about a domain's missing records; a mail that fails is logged, not retried. */
+  private async tellOwner(row: DomainRow, kind: 'missing' | 'stopped', stopsAt: Date) {
+    const [owner] = rowsOf<{ email: string; language: string }>(
+      await this.ctx.db.execute(sql`select u.email, u.language from markets m join users u on u.id = m.owner_id
+        where m.id = ${row.marketId}`),
+    );
+    if (!owner) return;
+    const language: Language = isLanguage(owner.language) ? owner.language : 'az';
+    const by = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      timeZone: 'Asia/Baku',
+    }).format(stopsAt);
+    try {
+      await this.ctx.mailer.send(domainMail(owner.email, language, kind, domainToUnicode(row.name) || row.name, by));
+    } catch (error) {
+      this.ctx.log.error({ err: error, domain: row.name, kind }, 'telling the owner about a domain failed');
+    }
+  }
+
+  /** The records as DNS answers them now, or null when no DNS server answered. */
+  private async lookUp(row: DomainRow): Promise<{ txt: boolean; pointing: boolean } | null> {
+    const { target, ips } = this.ctx.config.domains;
+    try {
+      const [txt, cname, a, targetA] = await Promise.all([
+        this.dns.txt(`${DOMAIN_TXT_PREFIX}.${row.name}`),
+        this.dns.cname(row.name),
+        this.dns.a(row.name),
+        // A bare domain can't have a CNAME: its provider's ALIAS (flattening) answers the target's addresses.
+        this.dns.a(target).catch(() => [] as string[]),
+      ]);
+      return {
+        txt: txt.includes(row.verificationToken),
+        pointing: cname.includes(target) || a.some((ip) => ips.includes(ip) || targetA.includes(ip)),
+      };
+    } catch (error) {
+      this.ctx.log.warn({ err: error, domain: row.name }, 'a domain check could not reach DNS');
+      return null;
+    }
   }
 
   /** Whether the TLS proxy may serve (and get a certificate for) `host`: a verified domain that is on. */
@@ -174,28 +271,13 @@ export class DomainService {
    * server that does not answer is no verdict: the next look comes as planned.
    */
   private async check(row: DomainRow, now: Date): Promise<DomainRow> {
-    const { target, ips } = this.ctx.config.domains;
-    let found: { txt: boolean; pointing: boolean } | null = null;
-    try {
-      const [txt, cname, a, targetA] = await Promise.all([
-        this.dns.txt(`${DOMAIN_TXT_PREFIX}.${row.name}`),
-        this.dns.cname(row.name),
-        this.dns.a(row.name),
-        // A bare domain can't have a CNAME: its provider's ALIAS (flattening) answers the target's addresses.
-        this.dns.a(target).catch(() => [] as string[]),
-      ]);
-      found = {
-        txt: txt.includes(row.verificationToken),
-        pointing: cname.includes(target) || a.some((ip) => ips.includes(ip) || targetA.includes(ip)),
-      };
-    } catch (error) {
-      this.ctx.log.warn({ err: error, domain: row.name }, 'a domain check could not reach DNS');
-    }
+    const found = await this.lookUp(row);
     const verified = Boolean(found?.txt && found.pointing);
     const attempts = row.checkAttempts + 1;
     const pause = Math.min(DOMAIN_CHECK.firstDelayMinutes * 2 ** row.checkAttempts, DOMAIN_CHECK.maxDelayMinutes);
     const next = new Date(now.getTime() + pause * MINUTE);
-    const giveUpAt = row.createdAt.getTime() + DOMAIN_CHECK.giveUpAfterDays * 24 * 60 * MINUTE;
+    // A week from when it was added — or from when the records of a domain that was verified went missing.
+    const giveUpAt = (row.missingSince ?? row.createdAt).getTime() + DOMAIN_CHECK.giveUpAfterDays * DAY;
     const [updated] = (await this.ctx.db
       .update(marketDomains)
       .set({
@@ -206,7 +288,13 @@ export class DomainService {
         verified,
         verifiedAt: verified ? now : null,
         sslEnabled: verified,
-        nextCheckAt: verified || next.getTime() > giveUpAt ? null : next,
+        missingSince: verified ? null : row.missingSince,
+        // Verified, it is looked at again daily (its records could go); not found, until the week is over.
+        nextCheckAt: verified
+          ? new Date(now.getTime() + DOMAIN_CHECK.verifiedEveryHours * 60 * MINUTE)
+          : next.getTime() > giveUpAt
+            ? null
+            : next,
         updatedAt: now,
       })
       .where(and(eq(marketDomains.id, row.id), eq(marketDomains.verified, false)))
@@ -237,6 +325,11 @@ export class DomainService {
       primary: row.primary,
       verified: row.verified,
       verifiedAt: row.verifiedAt?.toISOString() ?? null,
+      missingSince: row.verified ? (row.missingSince?.toISOString() ?? null) : null,
+      stopsAt:
+        row.verified && row.missingSince
+          ? new Date(row.missingSince.getTime() + DOMAIN_CHECK.lostAfterDays * DAY).toISOString()
+          : null,
       records,
       lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
       nextCheckAt: row.nextCheckAt?.toISOString() ?? null,

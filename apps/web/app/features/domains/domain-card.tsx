@@ -65,8 +65,10 @@ export function DomainCard({ domain, marketId, timeZone, justAdded, onDelete }: 
   const update = useUpdateDomain(marketId);
   const check = useCheckDomain(marketId);
   const verification = verificationOf(domain);
+  // Verified, but its records went missing at the last daily look: they are needed again.
+  const lapsed = domain.verified && domain.missingSince !== null;
   // The records are what an unverified domain needs; a verified one keeps them a click away.
-  const [recordsOpen, setRecordsOpen] = useState(!domain.verified);
+  const [recordsOpen, setRecordsOpen] = useState(!domain.verified || lapsed);
   const [result, setResult] = useState<CheckResult | null>(null);
   const ref = useRef<HTMLDivElement>(null);
   const name = domain.displayName;
@@ -88,7 +90,8 @@ export function DomainCard({ domain, marketId, timeZone, justAdded, onDelete }: 
   const checkNow = () => {
     setResult(null);
     check.mutate(domain.id, {
-      onSuccess: (checked) => setResult({ kind: checked.verified ? 'verified' : 'missing' }),
+      onSuccess: (checked) =>
+        setResult({ kind: checked.verified && checked.missingSince === null ? 'verified' : 'missing' }),
       onError: (error) => setResult({ kind: 'error', text: errorText(error, t) }),
     });
   };
@@ -198,6 +201,22 @@ export function DomainCard({ domain, marketId, timeZone, justAdded, onDelete }: 
             </Text>
           )}
         </Stack>
+        {lapsed && (
+          <Alert
+            variant="light"
+            color="orange"
+            p="sm"
+            icon={<IconAlertTriangle size={18} aria-hidden />}
+            data-testid="domain-missing"
+          >
+            <Text size="sm">
+              {t('domains.card.missing', {
+                since: moment(domain.missingSince as string),
+                date: moment(domain.stopsAt as string),
+              })}
+            </Text>
+          </Alert>
+        )}
 
         <div>
           <Button
@@ -219,14 +238,14 @@ export function DomainCard({ domain, marketId, timeZone, justAdded, onDelete }: 
         </div>
 
         {/* Once found, the button goes and the answer stays until the page is left. */}
-        {(!domain.verified || result) && (
+        {(!domain.verified || lapsed || result) && (
           <Stack gap="xs">
             {!domain.verified && (
               <Alert variant="light" color="blue" p="sm" data-testid="domain-propagation">
                 <Text size="sm">{t('domains.records.propagation')}</Text>
               </Alert>
             )}
-            {!domain.verified && (
+            {(!domain.verified || lapsed) && (
               <Group>
                 <Button
                   variant="light"
