@@ -30,10 +30,13 @@ import { employeeRoutes } from './modules/employee/routes.js';
 import { inventoryRoutes } from './modules/inventory/routes.js';
 import { ledgerRoutes } from './modules/ledger/routes.js';
 import { LedgerService } from './modules/ledger/service.js';
+import { ClosingService } from './modules/market/closing.js';
+import { closingRoutes } from './modules/market/closing-routes.js';
 import { marketRoutes } from './modules/market/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
 import { removeUnusedMedia, UNUSED_MEDIA_TTL_MS } from './modules/media/service.js';
 import { orderRoutes } from './modules/order/routes.js';
+import { OrderService } from './modules/order/service.js';
 import { paymentRoutes } from './modules/payment/routes.js';
 import { registerSandboxPage } from './modules/payment/sandbox-page.js';
 import { PaymentService } from './modules/payment/service.js';
@@ -181,6 +184,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const payments = new PaymentService(ctx);
   const subscriptions = new SubscriptionService(ctx, payments.provider);
   const domains = new DomainService(ctx);
+  const closing = new ClosingService(ctx, new OrderService(ctx, payments.provider));
   // Store pages (documents, and the storefront's beacons for the rest) are counted in memory and
   // written every few seconds; what is left is written at close, before the database closes
   // (onClose hooks run last-added first).
@@ -208,6 +212,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(policyRoutes(ctx));
       await api.register(domainRoutes(ctx, domains));
       await api.register(employeeRoutes(ctx));
+      await api.register(closingRoutes(ctx, closing));
       await api.register(discountRoutes(ctx));
       await api.register(basketRoutes(ctx));
       await api.register(checkoutRoutes(ctx));
@@ -286,6 +291,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Every minute: custom domains whose DNS records are due another look (issue 15).
     const stopDomainChecks = schedule(ctx, 'domain-checks', 60 * 1000, () => domains.checkDue(new Date()));
     app.addHook('onClose', async () => stopDomainChecks());
+    // Hourly: stores and accounts closed two years ago are purged, their accounting record kept.
+    const stopPurge = schedule(ctx, 'purge-closed', 60 * 60 * 1000, () => closing.purgeDue(new Date()));
+    app.addHook('onClose', async () => stopPurge());
     // Hourly: uploads nothing refers to a day after upload are removed.
     const stop = schedule(ctx, 'remove-unused-media', 60 * 60 * 1000, () =>
       removeUnusedMedia(ctx, new Date(Date.now() - UNUSED_MEDIA_TTL_MS)),

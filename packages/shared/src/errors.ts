@@ -70,6 +70,8 @@ export const errorStatus = {
   SUBSCRIPTION_NO_CARD: 409,
   /** The store is suspended (its subscription is unpaid): shoppers can not buy until the owner pays. */
   STORE_SUSPENDED: 503,
+  /** A shopper buying from a store its owner closed. */
+  STORE_CLOSED: 410,
   INVALID_SESSION_OR_STORE: 400,
   /** Adding to a cart without a valid visitor id, or naming a store, product or variant not on sale there. */
   INVALID_SESSION_MARKET_PRODUCT: 400,
@@ -86,6 +88,10 @@ export const errorStatus = {
   /** Making primary a domain not verified or switched off. */
   DOMAIN_NOT_VERIFIED: 409,
   DISCOUNT_CODE_TAKEN: 409,
+  /** The owner changing a store they closed (decision 023): reopen it first. */
+  MARKET_CLOSED: 409,
+  /** Reopening a store that is open. */
+  MARKET_NOT_CLOSED: 409,
   /** Store employees (decision 022). */
   INVITATION_SELF: 409,
   EMPLOYEE_EXISTS: 409,

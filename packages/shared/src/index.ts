@@ -4,6 +4,7 @@ export * from './analytics.js';
 export * from './analytics-dashboard.js';
 export * from './bank.js';
 export * from './catalog.js';
+export * from './closing.js';
 export * from './commerce.js';
 export * from './contrast.js';
 export * from './customers.js';

@@ -134,6 +134,8 @@ export const marketViewSchema = z.strictObject({
   createdAt: timestampSchema,
   /** Who the caller is to the store: its owner, or an employee of a level (decision 022). */
   access: marketAccessSchema,
+  /** When its owner closed it (decision 023): offline, reopenable until two years on. */
+  closedAt: timestampSchema.nullable(),
 });
 export type MarketView = z.infer<typeof marketViewSchema>;
 
@@ -143,6 +145,6 @@ export type OwnerMarket = z.infer<typeof ownerMarketSchema>;
 
 /** GET /Market/get-store-by-name: what a shopper may see of a store, its pixels included. */
 export const publicMarketSchema = marketViewSchema
-  .omit({ createdAt: true, access: true })
+  .omit({ createdAt: true, access: true, closedAt: true })
   .extend(analyticsIdsSchema.shape);
 export type PublicMarket = z.infer<typeof publicMarketSchema>;

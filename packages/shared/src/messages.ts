@@ -424,6 +424,22 @@ export const messages = {
     az: 'Bu domen adı deyil: domen shop.example.az kimi olur',
     ru: 'Это не доменное имя: оно выглядит как shop.example.az',
   },
+  // Closing a store or the account (SPEC §9; issue 15, decision 023)
+  MARKET_CLOSED: {
+    en: 'This store is closed: reopen it to make changes',
+    az: 'Bu mağaza bağlıdır: dəyişiklik etmək üçün onu yenidən açın',
+    ru: 'Этот магазин закрыт: чтобы вносить изменения, откройте его снова',
+  },
+  MARKET_NOT_CLOSED: {
+    en: 'This store is open',
+    az: 'Bu mağaza açıqdır',
+    ru: 'Этот магазин открыт',
+  },
+  STORE_CLOSED: {
+    en: 'This store has closed',
+    az: 'Bu mağaza bağlanıb',
+    ru: 'Этот магазин закрылся',
+  },
   // Store employees (SPEC §6; issue 15, decision 022)
   ACCESS_DENIED: {
     en: 'Your access to this store does not include this. Ask the store’s owner',

@@ -493,6 +493,37 @@ const MARKET_ROUTES: MarketRoute[] = [
     ownerStatus: 200,
     access: 'owner',
   },
+  // ---- Closing the store (decision 023): the owner's alone; neither request changes anything
+  {
+    route: 'GET /api/Market/closing-summary/{marketId}',
+    request: (f) => get(`/api/Market/closing-summary/${f.marketId}`),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'GET /api/Market/export/{marketId}',
+    request: (f) => get(`/api/Market/export/${f.marketId}`),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    // A wrong password: the owner is refused at the field, and the store stays open.
+    route: 'POST /api/Market/close/{marketId}',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/Market/close/${f.marketId}`,
+      payload: { password: 'Not-The-Password-1!' },
+    }),
+    ownerStatus: 403,
+    access: 'owner',
+  },
+  {
+    // The store is open: nothing to reopen.
+    route: 'POST /api/Market/reopen/{marketId}',
+    request: (f) => ({ method: 'POST', url: `/api/Market/reopen/${f.marketId}` }),
+    ownerStatus: 409,
+    access: 'owner',
+  },
   // ---- Employees (decision 022): the owner's alone
   {
     route: 'GET /api/markets/{marketId}/employees',
@@ -823,6 +854,8 @@ const MARKET_ROUTES: MarketRoute[] = [
  */
 const AREAS: [RegExp, MarketArea][] = [
   [/^GET \/api\/Market\/get-store-by-id\//, 'store'],
+  // Closing, reopening and exporting the store.
+  [/ \/api\/Market\/(closing-summary|export|close|reopen)\//, 'owner'],
   // The store's details, pixels, order and reminder settings.
   [/ \/api\/Market\//, 'settings'],
   [/ \/api\/(Category|Products|Collection|Inventory|Discount)\b/, 'catalog'],

@@ -126,6 +126,8 @@ export async function requireMarket(
   request: FastifyRequest,
   marketId: string,
   area: MarketArea,
+  /** A closed store (decision 023) answers its owner only on routes that say so (reading it, its export, reopening). */
+  options: { whenClosed?: 'allow' } = {},
 ): Promise<{ user: UserRow; market: MarketRow; access: MarketAccess }> {
   const user = await requireUser(db, request);
   if (!isUuid(marketId)) throw new AppError('NOT_FOUND');
@@ -137,7 +139,10 @@ export async function requireMarket(
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND');
   const access: MarketAccess = row.market.ownerId === user.id ? 'owner' : (row.level as EmployeeLevel);
+  // A closed store is its owner's alone: its employees learn nothing of it.
+  if (row.market.closedAt && access !== 'owner') throw new AppError('NOT_FOUND');
   if (!canAccess(access, area)) throw new AppError('ACCESS_DENIED');
+  if (row.market.closedAt && options.whenClosed !== 'allow') throw new AppError('MARKET_CLOSED');
   return { user, market: row.market, access };
 }
 
@@ -196,6 +201,7 @@ export async function marketForViewer(
     const [row] = await withUser.execute({ id: marketId, tokenHash: hashToken(token), now: new Date() });
     if (!row) throw new AppError('NOT_FOUND');
     userByRequest.set(request, Promise.resolve(row.user));
+    if (row.market.closedAt && row.user?.id !== row.market.ownerId) throw new AppError('NOT_FOUND');
     return { market: row.market, viewer: viewerOf(row.market, row.user?.id, row.level, area) };
   }
   let byId = marketByIdByDb.get(db);
@@ -206,6 +212,8 @@ export async function marketForViewer(
   const [market] = await byId.execute({ id: marketId });
   if (!market) throw new AppError('NOT_FOUND');
   const user = await currentUser(db, request);
+  // A closed store (decision 023) is no store to anyone but its owner.
+  if (market.closedAt && user?.id !== market.ownerId) throw new AppError('NOT_FOUND');
   if (!user || user.id === market.ownerId) return { market, viewer: user ? 'owner' : 'public' };
   const [employee] = await db
     .select({ level: marketEmployees.level })

@@ -6,6 +6,8 @@ export interface Storage {
   /** Stores the bytes under a server-generated key and returns the public URL path. */
   put(key: string, bytes: Buffer, contentType: string): Promise<string>;
   remove(key: string): Promise<void>;
+  /** The bytes under `key`, or null when there are none (a store's export reads its pictures). */
+  read(key: string): Promise<Buffer | null>;
 }
 
 export function localStorage(root: string): Storage {
@@ -18,6 +20,12 @@ export function localStorage(root: string): Storage {
     },
     async remove(key) {
       await fs.rm(path.join(root, key), { force: true });
+    },
+    async read(key) {
+      // Keys are the server's own (owner/id.webp); one that climbs out of the root names nothing.
+      const file = path.resolve(root, key);
+      if (!file.startsWith(path.resolve(root) + path.sep)) return null;
+      return fs.readFile(file).catch(() => null);
     },
   };
 }

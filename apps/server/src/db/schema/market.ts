@@ -1,4 +1,16 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './user.js';
 
 export const sectors = pgTable(
@@ -43,8 +55,29 @@ export const markets = pgTable(
     abandonedReminderMinutes: integer().default(60),
     /** The next order number; taken under the market row's lock when an order is placed. */
     nextOrderNumber: integer().notNull().default(1001),
+    /** Closed by its owner (decision 023): offline, reopenable, purged two years on. */
+    closedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('markets_name_key').on(t.name), index('markets_owner_idx').on(t.ownerId)],
+  (t) => [
+    uniqueIndex('markets_name_key').on(t.name),
+    index('markets_owner_idx').on(t.ownerId),
+    // The purge job's queue: closed stores by when.
+    index('markets_closed_idx').on(t.closedAt).where(sql`${t.closedAt} is not null`),
+  ],
 );
+
+/**
+ * What is kept of a store purged two years after it closed (decision 023): the accounting record
+ * the law asks a platform to keep — its sales, refunds, payouts and the platform's charges as
+ * figures, without its shoppers' names or addresses. No foreign key: the store is gone.
+ */
+export const closedStoreRecords = pgTable('closed_store_records', {
+  marketId: uuid().primaryKey(),
+  name: text().notNull(),
+  ownerEmail: text().notNull(),
+  closedAt: timestamp({ withTimezone: true }).notNull(),
+  purgedAt: timestamp({ withTimezone: true }).notNull(),
+  record: jsonb().$type<Record<string, unknown>>().notNull(),
+});

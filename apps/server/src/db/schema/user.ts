@@ -20,11 +20,14 @@ export const users = pgTable(
     photoUrl: text(),
     /** The platform's staff (issue 14): set by `npm run staff`, never by a merchant. */
     isStaff: boolean().notNull().default(false),
+    /** Closed by its owner (decision 023): signing in again reopens it; purged two years on. */
+    closedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
+    index('users_closed_idx').on(t.closedAt).where(sql`${t.closedAt} is not null`),
     uniqueIndex('users_username_key').on(t.username),
     uniqueIndex('users_google_subject_key').on(t.googleSubject),
   ],

@@ -236,14 +236,17 @@ export class BasketService {
           ), made as (
             insert into baskets (market_id, unique_code)
             select ${marketId}, ${uniqueCode} where not exists (select 1 from found)
-              and exists (select 1 from markets where id = ${marketId})
+              and exists (select 1 from markets where id = ${marketId} and closed_at is null)
             on conflict (market_id, unique_code) do nothing
             returning id
           )
           select id from found union all select id from made`),
       );
       if (row) return { id: row.id, marketId, uniqueCode };
-      const [market] = rowsOf<{ id: string }>(await db.execute(sql`select id from markets where id = ${marketId}`));
+      // A closed store (decision 023) is no store to a shopper.
+      const [market] = rowsOf<{ id: string }>(
+        await db.execute(sql`select id from markets where id = ${marketId} and closed_at is null`),
+      );
       if (!market) throw new AppError('NOT_FOUND');
     }
     throw new AppError('INVALID_SESSION_OR_STORE');
@@ -296,9 +299,11 @@ export class BasketService {
         from products p
         left join product_variants v on v.id = ${variantId} and v.product_id = p.id
         left join baskets b on b.market_id = ${marketId} and b.unique_code = ${uniqueCode}
-        where p.id = ${input.productId} and p.market_id = ${marketId} and p.status = 'active'`),
+        where p.id = ${input.productId} and p.market_id = ${marketId} and p.status = 'active'
+          and not exists (select 1 from markets m where m.id = p.market_id and m.closed_at is not null)`),
     );
-    // Not on sale in this store (unknown, passive, another store's, a variant of another product).
+    // Not on sale in this store (unknown, passive, another store's, a variant of another product,
+    // a closed store's).
     if (!unit) throw new AppError('INVALID_SESSION_MARKET_PRODUCT');
     if (unit.variant_count > 0 && !variantId) throw new AppError('VALIDATION_FAILED', { variantId: 'required' });
     if ((unit.variant_count === 0 && variantId) || (variantId && !unit.variant_id)) {

@@ -51,7 +51,7 @@ import {
 import { cashOffer, cashOnDeliveryOf, cashOnDeliveryView } from '../payment/cash.js';
 import { sendOrderConfirmation } from '../payment/mail.js';
 import { lockUnits, release, reserve, type Shortage, sell, type Unit, unitKey } from '../product/stock.js';
-import { storeSuspended } from '../subscription/hooks.js';
+import { storeUnavailable } from '../subscription/hooks.js';
 import { goodsTotal, priceLines, pricingDiffers } from './pricing.js';
 
 /** Rows of shipping_tariffs in the buying path's statements (db/rows.ts). */
@@ -210,8 +210,9 @@ export class CheckoutService {
   async start(marketId: string, uniqueCode: string, language: Language): Promise<Checkout> {
     return this.ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
-      // A suspended store (its subscription unpaid) sells nothing until its owner pays.
-      if (await storeSuspended(tx, marketId)) throw new AppError('STORE_SUSPENDED');
+      // A closed store sells nothing; a suspended one (its subscription unpaid) until its owner pays.
+      const unavailable = await storeUnavailable(tx, marketId);
+      if (unavailable) throw new AppError(unavailable === 'closed' ? 'STORE_CLOSED' : 'STORE_SUSPENDED');
       // One checkout at a time per basket: concurrent starts of the same basket queue on its lock.
       const basket = await lockBasketLines(tx, marketId, uniqueCode);
       if (!basket) throw new AppError('BASKET_EMPTY');

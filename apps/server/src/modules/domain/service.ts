@@ -12,10 +12,10 @@ import {
   type UpdateDomainInput,
   updateDomainSchema,
 } from '@shop/shared';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/faults.js';
-import { marketDomains } from '../../db/schema/index.js';
+import { marketDomains, markets } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { bumpCatalogVersion } from '../market/hooks.js';
@@ -256,11 +256,14 @@ export class DomainService {
     const [row] = await this.ctx.db
       .select({ id: marketDomains.id })
       .from(marketDomains)
+      .innerJoin(markets, eq(markets.id, marketDomains.marketId))
       .where(
         and(
           eq(marketDomains.name, host.toLowerCase()),
           eq(marketDomains.verified, true),
           eq(marketDomains.active, true),
+          // A closed store's domains get no certificate (decision 023).
+          isNull(markets.closedAt),
         ),
       );
     return Boolean(row);

@@ -180,7 +180,7 @@ export class EmployeeService {
           u.first_name, u.last_name, coalesce(u.email, o.email) as inviter_email
         from employee_invitations i join markets m on m.id = i.market_id join users o on o.id = m.owner_id
         left join users u on u.id = i.invited_by
-        where i.token_hash = ${hashToken(token)}`),
+        where i.token_hash = ${hashToken(token)} and m.closed_at is null`),
     );
     if (!row) throw new AppError('NOT_FOUND');
     return {
@@ -220,7 +220,10 @@ export class EmployeeService {
         throw new AppError('INVITATION_OTHER_EMAIL', undefined, undefined, { email: invitation.email });
       }
       const [market] = rowsOf<{ id: string; owner_id: string }>(
-        await tx.execute(sql`select id, owner_id from markets where id = ${invitation.market_id}`),
+        // A closed store (decision 023) takes no one in.
+        await tx.execute(
+          sql`select id, owner_id from markets where id = ${invitation.market_id} and closed_at is null`,
+        ),
       );
       if (!market) throw new AppError('NOT_FOUND');
       if (market.owner_id === user.id) throw new AppError('INVITATION_SELF');

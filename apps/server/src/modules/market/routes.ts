@@ -57,7 +57,10 @@ export function marketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           await requireUser(ctx.db, request);
           throw new AppError('NOT_FOUND');
         }
-        const { market, access } = await requireMarket(ctx.db, request, request.params.id, 'store');
+        // A closed store is read by its owner (the panel offers to reopen it).
+        const { market, access } = await requireMarket(ctx.db, request, request.params.id, 'store', {
+          whenClosed: 'allow',
+        });
         // The store's own view: the order settings (cp/general) come with the store.
         return { data: { ...toMarketView(market, access), ...orderSettingsOf(market) } };
       },

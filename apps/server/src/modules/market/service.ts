@@ -8,7 +8,7 @@ import type {
   SectorView,
   UpdateMarketInput,
 } from '@shop/shared';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { isUniqueViolation } from '../../db/faults.js';
 import { marketEmployees, markets, sectors } from '../../db/schema/index.js';
 import type { MarketRow, UserRow } from '../../platform/auth.js';
@@ -27,6 +27,7 @@ export function toMarketView(market: MarketRow, access: MarketAccess = 'owner'):
     logoUrl: market.logoUrl,
     description: market.description,
     createdAt: market.createdAt.toISOString(),
+    closedAt: market.closedAt?.toISOString() ?? null,
   };
 }
 
@@ -91,7 +92,8 @@ export class MarketService {
         .select({ market: markets, level: marketEmployees.level })
         .from(marketEmployees)
         .innerJoin(markets, eq(markets.id, marketEmployees.marketId))
-        .where(eq(marketEmployees.userId, user.id))
+        // A closed store is its owner's alone (decision 023).
+        .where(and(eq(marketEmployees.userId, user.id), isNull(markets.closedAt)))
         .orderBy(asc(marketEmployees.createdAt)),
     ]);
     return [
@@ -102,7 +104,11 @@ export class MarketService {
 
   /** Public lookup for the storefront: only what a shopper may see. */
   async byName(name: string) {
-    const [market] = await this.ctx.db.select().from(markets).where(eq(markets.name, name.toLowerCase())).limit(1);
+    const [market] = await this.ctx.db
+      .select()
+      .from(markets)
+      .where(and(eq(markets.name, name.toLowerCase()), isNull(markets.closedAt)))
+      .limit(1);
     if (!market) throw new AppError('NOT_FOUND');
     return {
       id: market.id,

@@ -18,7 +18,7 @@ import {
   type StoreProduct,
   type StoreProductCard,
 } from '@shop/shared';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.js';
 import { categories, collections, marketDomains, markets, products, productVariants } from '../../db/schema/index.js';
@@ -114,7 +114,8 @@ function prepare(db: Db) {
     marketByName: db
       .select(marketColumns())
       .from(markets)
-      .where(eq(markets.name, sql.placeholder('name')))
+      // A closed store (decision 023) is offline: its address finds nothing.
+      .where(and(eq(markets.name, sql.placeholder('name')), isNull(markets.closedAt)))
       .limit(1)
       .prepare('storefront_market_by_name'),
     marketByHost: db
@@ -126,6 +127,7 @@ function prepare(db: Db) {
           eq(marketDomains.name, sql.placeholder('host')),
           eq(marketDomains.verified, true),
           eq(marketDomains.active, true),
+          isNull(markets.closedAt),
         ),
       )
       .limit(1)

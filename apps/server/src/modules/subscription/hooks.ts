@@ -13,12 +13,17 @@ export function openSubscriptionStatement(marketId: string) {
     on conflict do nothing`;
 }
 
-/** Whether the store is suspended (its subscription unpaid): it sells nothing until paid. */
-export async function storeSuspended(db: Db, marketId: string): Promise<boolean> {
-  const rows = rowsOf(
-    await db.execute(sql`select 1 from subscriptions where market_id = ${marketId} and status = 'suspended'`),
+/**
+ * Why the store sells nothing now, if it does not: closed by its owner (decision 023), or
+ * suspended (its subscription unpaid). One round trip for both.
+ */
+export async function storeUnavailable(db: Db, marketId: string): Promise<'closed' | 'suspended' | null> {
+  const [row] = rowsOf<{ closed: boolean; suspended: boolean }>(
+    await db.execute(sql`select m.closed_at is not null as closed,
+        exists (select 1 from subscriptions s where s.market_id = m.id and s.status = 'suspended') as suspended
+      from markets m where m.id = ${marketId}`),
   );
-  return rows.length > 0;
+  return row?.closed ? 'closed' : row?.suspended ? 'suspended' : null;
 }
 
 /** A card saved for the store's subscription (the provider's id for it and its mask), replacing any. */

@@ -200,13 +200,15 @@ export class SubscriptionService {
       { column: sql`period_end`, where: sql`status in ('trialing', 'active') and period_end <= ${now}` },
       { column: sql`next_attempt_at`, where: sql`status = 'past_due' and next_attempt_at <= ${now}` },
     ];
+    // A closed store (decision 023) is not billed; reopened, its month falls due again.
+    const open = sql`not exists (select 1 from markets m where m.id = subscriptions.market_id and m.closed_at is not null)`;
     for (const { column, where } of lists) {
       // The key goes back as PostgreSQL wrote it: a Date would drop its microseconds.
       let after: { at: string; marketId: string } | null = null;
       for (;;) {
         const due: { market_id: string; at: string }[] = rowsOf<{ market_id: string; at: string }>(
           await this.ctx.db.execute(sql`select market_id, ${column}::text as at from subscriptions
-            where ${where} ${after ? sql`and (${column}, market_id) > (${after.at}::timestamptz, ${after.marketId})` : sql``}
+            where ${where} and ${open} ${after ? sql`and (${column}, market_id) > (${after.at}::timestamptz, ${after.marketId})` : sql``}
             order by ${column}, market_id limit ${batch}`),
         );
         for (const { market_id } of due) {

@@ -176,8 +176,19 @@ export class UserService {
   async confirmLogin(input: EmailCodeInput, ip: string) {
     const user = await this.byEmail(input.email);
     const { rememberMe } = await this.verifyCode(user, 'login', input.code, true, ip);
+    await this.reopenAccount(user!);
     const session = await createSession(this.db, user!.id, rememberMe);
     return { session, user: toUserView(user!, isStaff(user!, this.ctx.config)) };
+  }
+
+  /**
+   * Signing in to an account its owner closed (decision 023) opens it again; its stores stay
+   * closed until reopened one by one.
+   */
+  private async reopenAccount(user: UserRow) {
+    if (!user.closedAt) return;
+    await this.db.update(users).set({ closedAt: null, updatedAt: new Date() }).where(eq(users.id, user.id));
+    user.closedAt = null;
   }
 
   async forgotPassword(email: string, ip: string) {
@@ -288,6 +299,7 @@ export class UserService {
         })
         .returning()) as [UserRow];
     }
+    await this.reopenAccount(user);
     const session = await createSession(this.db, user.id, true);
     return { session, user: toUserView(user, isStaff(user, this.ctx.config)) };
   }
