@@ -42,6 +42,12 @@ export function StoreSwitcher() {
               <Text span size="sm" truncate="end">
                 {m.name}
               </Text>
+              {m.closedAt && (
+                <Text span size="xs" c="dimmed">
+                  {' · '}
+                  {t('cp.markets.closed')}
+                </Text>
+              )}
             </Menu.Item>
           );
         })}

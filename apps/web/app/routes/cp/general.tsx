@@ -1,5 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { CloseStoreCard } from '../../features/markets/closing';
 import { SettingsNav } from '../../features/markets/settings-nav';
 import { StoreSettingsForm } from '../../features/markets/store-settings-form';
 import { OrderSettingsCard } from '../../features/orders/order-settings-card';
@@ -11,7 +12,7 @@ export const meta: Route.MetaFunction = ({ matches }) => panelTitle(matches, 'cp
 
 export default function General() {
   const { t } = useTranslation();
-  const { market } = useControlPanel();
+  const { market, user } = useControlPanel();
   return (
     <Stack gap="lg">
       <div>
@@ -24,6 +25,10 @@ export default function General() {
       {/* A switch of store starts the form afresh from that store's values. */}
       <StoreSettingsForm key={market.id} market={market} />
       <OrderSettingsCard key={`orders-${market.id}`} marketId={market.id} />
+      {/* Closing is the owner's alone (decision 023). */}
+      {market.access === 'owner' && (
+        <CloseStoreCard key={`close-${market.id}`} market={market} timeZone={user.timeZone} />
+      )}
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import { Link, Outlet, redirect, useLocation, useNavigate, useRevalidator } from
 import { fetchSignedIn, isUnauthorized, userQuery } from '../../features/account/queries';
 import { UserMenu } from '../../features/account/user-menu';
 import { canOpen } from '../../features/markets/areas';
+import { ClosedStore } from '../../features/markets/closing';
 import { CpNav } from '../../features/markets/cp-nav';
 import { NoAccess } from '../../features/markets/no-access';
 import { marketsQuery } from '../../features/markets/queries';
@@ -130,8 +131,16 @@ export default function ControlPanelLayout({ loaderData }: Route.ComponentProps)
           </AppShell.Navbar>
           <AppShell.Main>
             {/* The platform's bill is the owner's to pay: an employee is not asked. */}
-            {market.access === 'owner' && <SubscriptionBanner marketId={market.id} timeZone={user.timeZone} />}
-            {canOpen(market.access, pathname) ? <Outlet /> : <NoAccess />}
+            {market.access === 'owner' && !market.closedAt && (
+              <SubscriptionBanner marketId={market.id} timeZone={user.timeZone} />
+            )}
+            {market.closedAt ? (
+              <ClosedStore market={market} timeZone={user.timeZone} />
+            ) : canOpen(market.access, pathname) ? (
+              <Outlet />
+            ) : (
+              <NoAccess />
+            )}
           </AppShell.Main>
         </AppShell>
       </ControlPanelContext>

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { CloseAccountCard } from '../../features/account/close-account';
 import { ProfileForm } from '../../features/account/profile-form';
 import { fetchSignedIn, isUnauthorized, userQuery } from '../../features/account/queries';
 import { SecurityForm } from '../../features/account/security-form';
@@ -71,6 +72,7 @@ export default function ManageAccount({ loaderData }: Route.ComponentProps) {
             )}
           />
           <SecurityForm user={user} />
+          <CloseAccountCard />
         </Stack>
       </Container>
     </MantineRoot>
