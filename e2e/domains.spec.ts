@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type RunningCaddy, startCaddy } from '../apps/server/src/testing/caddy';
 import { LocalDns } from '../apps/server/src/testing/dns-server';
 import { merchantWithNewStore, uniqueTag, useLanguage } from './support';
 
@@ -77,12 +78,24 @@ async function homeAt(api: APIRequestContext, host: string) {
   return { status: response.status(), html: await response.text() };
 }
 
+/** The journeys' server (playwright.config.ts). */
+const SERVER = `127.0.0.1:${process.env.E2E_PORT ?? 3199}`;
+
 let dns: LocalDns;
+let caddy: RunningCaddy;
 test.beforeAll(async () => {
   dns = await new LocalDns().start(DNS_PORT);
+  // The production front (deploy/Caddyfile) before the journeys' server: a verified domain is
+  // opened through it, over HTTPS, its certificate issued on the first visit.
+  caddy = await startCaddy({
+    upstreams: [SERVER],
+    askUrl: `http://${SERVER}/api/Domains/ask`,
+    platformHost: 'platform.e2e.test',
+  });
 });
 test.afterAll(async () => {
   await dns?.close();
+  await caddy?.stop();
 });
 
 for (const language of ['az', 'en'] as const) {
@@ -160,11 +173,24 @@ for (const language of ['az', 'en'] as const) {
       await expect(recordOf(card, 'TXT')).toHaveAttribute('data-found', 'true');
     });
 
-    await test.step('the store opens at the domain', async () => {
-      const home = await homeAt(page.request, domain);
-      expect(home.status).toBe(200);
-      expect(home.html).toContain('data-testid="storefront"');
-      expect(home.html).toContain(store.name);
+    await test.step('a shopper’s browser opens the store at https://{domain}, through Caddy', async () => {
+      // The shopper's browser resolves the domain to Caddy, as DNS would in production.
+      const shopperBrowser = await browser.browserType().launch({
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: ['--no-sandbox', '--disable-gpu', `--host-resolver-rules=MAP ${domain} 127.0.0.1:${caddy.httpsPort}`],
+      });
+      try {
+        // Caddy's own CA (local_certs) is not one the browser knows: the test trusts it.
+        const shopper = await (await shopperBrowser.newContext({ ignoreHTTPSErrors: true })).newPage();
+        await useLanguage(shopper, language);
+        const response = await shopper.goto(`https://${domain}/`);
+        expect(response?.status()).toBe(200);
+        await expect(shopper.locator('[data-testid="storefront"][data-hydrated="true"]')).toBeVisible();
+        await expect(shopper.getByRole('banner')).toContainText(store.name);
+        expect(new URL(shopper.url()).host).toBe(domain);
+      } finally {
+        await shopperBrowser.close();
+      }
     });
 
     await test.step('made primary', async () => {

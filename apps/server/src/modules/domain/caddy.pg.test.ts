@@ -1,19 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
-import { fileURLToPath } from 'node:url';
 import { DOMAIN_TXT_PREFIX, type Domain } from '@shop/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, catalogOwner, createTestApp, dataOf, type TestApp } from '../../testing/app.js';
+import { type RunningCaddy, startCaddy } from '../../testing/caddy.js';
 import { LocalDns } from '../../testing/dns-server.js';
-import { freePort, type ServerProcess, startServer } from '../../testing/server-process.js';
+import { type ServerProcess, startServer } from '../../testing/server-process.js';
 
 /**
  * The production set-up (issue 15, deploy/Caddyfile) for real: Debian's Caddy in front of two app
@@ -25,7 +20,6 @@ import { freePort, type ServerProcess, startServer } from '../../testing/server-
  */
 
 const adminUrl = process.env.TEST_DATABASE_URL;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const TARGET = 'shops.caddy.test';
 
 interface Answer {
@@ -72,22 +66,6 @@ function plainHttp(port: number, host: string): Promise<Answer> {
   });
 }
 
-async function listening(port: number, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (open) return;
-    if (Date.now() > deadline) throw new Error(`nothing listens on ${port}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 if (adminUrl) {
   describe('behind Caddy (deploy/Caddyfile), two processes', () => {
     const databaseName = `caddy_${randomBytes(6).toString('hex')}`;
@@ -95,9 +73,7 @@ if (adminUrl) {
     let dns: LocalDns;
     let setup: TestApp;
     let processes: ServerProcess[] = [];
-    let caddy: ChildProcess;
-    let caddyOutput = '';
-    let caddyHome: string;
+    let caddy: RunningCaddy;
     let httpsPort: number;
     let httpPort: number;
     let domain: Domain;
@@ -134,42 +110,19 @@ if (adminUrl) {
       const env = { DATABASE_URL: databaseUrl, DNS_SERVERS: dns.address, DOMAIN_TARGET: TARGET };
       processes = [await startServer(env), await startServer(env)];
 
-      [httpsPort, httpPort] = [await freePort(), await freePort()];
-      caddyHome = await mkdtemp(path.join(os.tmpdir(), 'caddy-'));
-      caddy = spawn('caddy', ['run', '--adapter', 'caddyfile', '--config', path.join(root, 'deploy/Caddyfile')], {
-        env: {
-          ...process.env,
-          HTTP_PORT: String(httpPort),
-          HTTPS_PORT: String(httpsPort),
-          CADDY_ADMIN: 'off',
-          CADDY_ISSUER: 'local_certs',
-          PLATFORM_HOST: 'platform.caddy.test',
-          UPSTREAMS: processes.map((p) => `127.0.0.1:${p.port}`).join(' '),
-          ASK_URL: `${processes[0]?.origin}/api/Domains/ask`,
-          // Its certificates and CA in a directory of the test's own.
-          XDG_DATA_HOME: caddyHome,
-          XDG_CONFIG_HOME: caddyHome,
-          HOME: caddyHome,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+      caddy = await startCaddy({
+        upstreams: processes.map((p) => `127.0.0.1:${p.port}`),
+        askUrl: `${processes[0]?.origin}/api/Domains/ask`,
+        platformHost: 'platform.caddy.test',
       });
-      caddy.stdout?.on('data', (chunk: Buffer) => {
-        caddyOutput += chunk.toString();
-      });
-      caddy.stderr?.on('data', (chunk: Buffer) => {
-        caddyOutput += chunk.toString();
-      });
-      await listening(httpsPort).catch((error: Error) => {
-        throw new Error(`${error.message}; Caddy said:\n${caddyOutput}`);
-      });
+      ({ httpsPort, httpPort } = caddy);
     }, 120_000);
 
     afterAll(async () => {
-      caddy?.kill('SIGTERM');
+      await caddy?.stop();
       await Promise.all(processes.map((p) => p.stop()));
       await setup?.close();
       await dns?.close();
-      if (caddyHome) await rm(caddyHome, { recursive: true, force: true });
       const admin = new pg.Client({ connectionString: adminUrl });
       await admin.connect();
       await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
