@@ -181,8 +181,10 @@ for (const language of ['az', 'en'] as const) {
       });
       try {
         // Caddy's own CA (local_certs) is not one the browser knows: the test trusts it.
-        const shopper = await (await shopperBrowser.newContext({ ignoreHTTPSErrors: true })).newPage();
-        await useLanguage(shopper, language);
+        const context = await shopperBrowser.newContext({ ignoreHTTPSErrors: true });
+        // The journey's language, as the language switch keeps it at that address.
+        await context.addCookies([{ name: 'language', value: language, domain, path: '/' }]);
+        const shopper = await context.newPage();
         const response = await shopper.goto(`https://${domain}/`);
         expect(response?.status()).toBe(200);
         await expect(shopper.locator('[data-testid="storefront"][data-hydrated="true"]')).toBeVisible();
