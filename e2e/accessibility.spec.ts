@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { DEMO, signInAsDemo, useLanguage } from './support';
 
 // Accessibility (issue 12): axe-core on the pages people use most — landing, sign-in and
-// registration, the control panel's home, products and product form, and a store's home,
+// registration, the control panel's home, products and product form, employees, and a store's home,
 // product page, cart and checkout — with no serious or critical violation (WCAG 2.1 A and AA).
 
 /** The serious and critical violations axe finds on the page as it is now, one line each. */
@@ -24,7 +24,8 @@ for (const language of ['az', 'en', 'ru'] as const) {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
+    // A dozen pages, each analysed whole: minutes on a busy machine.
+    test.setTimeout(240_000);
     await useLanguage(page, language);
     const found: Record<string, string[]> = {};
     const check = async (name: string) => {
@@ -55,6 +56,9 @@ for (const language of ['az', 'en', 'ru'] as const) {
     await page.goto('/cp/add-pop-up');
     await expect(page.getByTestId('popup-preview')).toBeVisible();
     await check('pop-up form');
+    await page.goto('/cp/employees');
+    await expect(page.getByTestId('invite-email')).toBeVisible();
+    await check('employees');
 
     await page.goto(`/${DEMO.store}`);
     await expect(page.locator('[data-testid="storefront"][data-hydrated="true"]')).toBeVisible();

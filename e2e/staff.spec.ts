@@ -39,6 +39,8 @@ for (const language of ['az', 'en'] as const) {
     page,
     request,
   }) => {
+    // Two sign-ins and two accessibility analyses: over a minute on a busy machine.
+    test.setTimeout(120_000);
     await useLanguage(page, language);
     await signInAs(page, request, STAFF_MEMBER);
 

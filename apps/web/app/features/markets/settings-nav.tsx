@@ -33,7 +33,8 @@ export function SettingsNav() {
           <Tabs.Tab
             key={page.key}
             value={page.to}
-            renderRoot={(props) => <Link {...props} to={page.to} />}
+            // Each tab is a page of its own, not a panel of this one: nothing for aria-controls to name.
+            renderRoot={({ 'aria-controls': _, ...props }) => <Link {...props} to={page.to} />}
             data-testid={`settings-tab-${page.key}`}
           >
             {t(`cp.settingsNav.${page.key}`)}
