@@ -176,14 +176,15 @@ export class ClosingService {
    * them) and the products' pictures under images/.
    */
   exportZip(market: MarketRow, owner: UserRow): Readable {
-    const out = new Readable({ read() {} });
-    const zip = new Zip((error, chunk, final) => {
-      if (error) {
-        out.destroy(error);
-        return;
-      }
-      out.push(Buffer.from(chunk));
-      if (final) out.push(null);
+    // One file at a time into the archive, its bytes handed on as the client reads them: a store
+    // with thousands of pictures costs the memory of one.
+    const ctx = this.ctx;
+    const orders = this.orders;
+    const chunks: Uint8Array[] = [];
+    let failed: Error | null = null;
+    const zip = new Zip((error, chunk) => {
+      if (error) failed = error;
+      else chunks.push(chunk);
     });
     const add = (name: string, data: Uint8Array, compress = true) => {
       const file = compress ? new ZipDeflate(name, { level: 6 }) : new ZipPassThrough(name);
@@ -191,22 +192,33 @@ export class ClosingService {
       file.push(data, true);
     };
     const text = (value: string) => new TextEncoder().encode(value);
-    const write = async () => {
-      add('products.csv', text(await exportProductsCsv(this.ctx, market.id)));
-      add('customers.csv', text(await this.customersCsv(market.id)));
-      const orders: Buffer[] = [];
-      for await (const chunk of this.orders.exportCsv(market.id, owner, { marketId: market.id }))
-        orders.push(Buffer.from(chunk));
-      add('orders.csv', Buffer.concat(orders));
-      for (const key of await this.imageKeys(market.id)) {
-        const bytes = await this.ctx.storage.read(key);
+    const take = () => {
+      if (failed) throw failed;
+      return chunks.splice(0).map((chunk) => Buffer.from(chunk));
+    };
+    const customersCsv = () => this.customersCsv(market.id);
+    const imageKeys = () => this.imageKeys(market.id);
+    async function* archive() {
+      add('products.csv', text(await exportProductsCsv(ctx, market.id)));
+      yield* take();
+      add('customers.csv', text(await customersCsv()));
+      yield* take();
+      const lines: Buffer[] = [];
+      for await (const chunk of orders.exportCsv(market.id, owner, { marketId: market.id })) {
+        lines.push(Buffer.from(chunk));
+      }
+      add('orders.csv', Buffer.concat(lines));
+      yield* take();
+      for (const key of await imageKeys()) {
+        const bytes = await ctx.storage.read(key);
         // WebP is compressed already: stored as it is.
         if (bytes) add(`images/${key.split('/').pop()}`, bytes, false);
+        yield* take();
       }
       zip.end();
-    };
-    write().catch((error: unknown) => out.destroy(error as Error));
-    return out;
+      yield* take();
+    }
+    return Readable.from(archive());
   }
 
   private async customersCsv(marketId: string): Promise<string> {
