@@ -5,7 +5,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { marketEmployees, markets, sessions, users } from '../db/schema/index.js';
+import type { AppContext } from './context.js';
 import { AppError } from './errors.js';
+import { verifyPassword } from './passwords.js';
 
 export const SESSION_COOKIE = 'token';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -144,6 +146,20 @@ export async function requireMarket(
   if (!canAccess(access, area)) throw new AppError('ACCESS_DENIED');
   if (row.market.closedAt && options.whenClosed !== 'allow') throw new AppError('MARKET_CLOSED');
   return { user, market: row.market, access };
+}
+
+/**
+ * The signed-in user's password, asked again before what can't be taken back lightly (bank
+ * details, closing a store or the account): an account without one (Google only) sets one first;
+ * wrong ones count towards holding the account, so a stolen session is no way to guess it.
+ */
+export async function confirmPassword(ctx: Pick<AppContext, 'limits'>, user: UserRow, password: string) {
+  if (!user.passwordHash) throw new AppError('SET_PASSWORD_FIRST', { password: 'SET_PASSWORD_FIRST' });
+  await ctx.limits.check('passwordFailuresPerAccount', user.id);
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    await ctx.limits.hit('passwordFailuresPerAccount', user.id);
+    throw new AppError('WRONG_PASSWORD', { password: 'WRONG_PASSWORD' });
+  }
 }
 
 export async function deleteSession(db: Db, token: string) {

@@ -26,6 +26,16 @@ export function withMailFonts(html: string, publicUrl: string): string {
   return html.replace(/^(<!doctype html>\s*<html\b[^>]*>)(?!\s*<head)/i, `$1${head}`);
 }
 
+/** A day as a mail names it (a deadline, a date kept until): dd.mm.yyyy in Baku's calendar. */
+export function mailDate(date: Date, language: string): string {
+  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'Asia/Baku',
+  }).format(date);
+}
+
 export interface MailMessage {
   to: string;
   subject: string;

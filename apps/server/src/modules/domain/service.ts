@@ -18,6 +18,7 @@ import { isUniqueViolation } from '../../db/faults.js';
 import { marketDomains, markets } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { mailDate } from '../../platform/mail.js';
 import { bumpCatalogVersion } from '../market/hooks.js';
 import { type DnsLookup, dnsLookup } from './dns.js';
 import { domainMail } from './mail.js';
@@ -217,14 +218,9 @@ export class DomainService {
     );
     if (!owner) return;
     const language: Language = isLanguage(owner.language) ? owner.language : 'az';
-    const by = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, {
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      timeZone: 'Asia/Baku',
-    }).format(stopsAt);
     try {
-      await this.ctx.mailer.send(domainMail(owner.email, language, kind, domainToUnicode(row.name) || row.name, by));
+      const name = domainToUnicode(row.name) || row.name;
+      await this.ctx.mailer.send(domainMail(owner.email, language, kind, name, mailDate(stopsAt, language)));
     } catch (error) {
       this.ctx.log.error({ err: error, domain: row.name, kind }, 'telling the owner about a domain failed');
     }

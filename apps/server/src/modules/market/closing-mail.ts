@@ -1,5 +1,5 @@
 import type { Language } from '@shop/shared';
-import { escapeHtml, MAIL_FONT, type MailMessage } from '../../platform/mail.js';
+import { escapeHtml, MAIL_FONT, type MailMessage, mailDate } from '../../platform/mail.js';
 
 const TEXTS: Record<
   Language,
@@ -55,12 +55,7 @@ export function closedMail(
 ): MailMessage {
   const texts = TEXTS[language];
   const what = account ? texts.account : `${texts.store} ${stores.join(', ')}`;
-  const date = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone: 'Asia/Baku',
-  }).format(keptUntil);
+  const date = mailDate(keptUntil, language);
   const lines = [texts.closed(what), texts.kept(date), texts.after];
   return {
     to,

@@ -10,11 +10,10 @@ import {
 import { sql } from 'drizzle-orm';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { type Db, rowsOf } from '../../db/client.js';
-import type { MarketRow, UserRow } from '../../platform/auth.js';
+import { confirmPassword, type MarketRow, type UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { csvHeader, csvRows } from '../../platform/csv.js';
 import { AppError } from '../../platform/errors.js';
-import { verifyPassword } from '../../platform/passwords.js';
 import { LedgerService } from '../ledger/service.js';
 import type { OrderService } from '../order/service.js';
 import { exportProductsCsv } from '../product/csv.js';
@@ -75,7 +74,7 @@ export class ClosingService {
 
   /** POST /Market/close/{marketId}: the owner's password, then the store is offline at once. */
   async close(market: MarketRow, owner: UserRow, password: string): Promise<MarketView> {
-    await this.checkPassword(owner, password);
+    await confirmPassword(this.ctx, owner, password);
     const now = this.clock();
     const [closed] = rowsOf<{ id: string }>(
       await this.ctx.db.execute(sql`update markets set closed_at = ${now}, updated_at = ${now}
@@ -89,26 +88,15 @@ export class ClosingService {
   }
 
   /**
-   * The owner's password, as for bank details: an account without one (Google only) sets one
-   * first; wrong ones count towards holding the account.
+   * The owner is told what closing means and until when it can be undone (`account`: the whole
+   * account, `stores` all of it); a mail that fails is logged only.
    */
-  async checkPassword(user: UserRow, password: string) {
-    if (!user.passwordHash) throw new AppError('SET_PASSWORD_FIRST', { password: 'SET_PASSWORD_FIRST' });
-    await this.ctx.limits.check('passwordFailuresPerAccount', user.id);
-    if (!(await verifyPassword(user.passwordHash, password))) {
-      await this.ctx.limits.hit('passwordFailuresPerAccount', user.id);
-      throw new AppError('WRONG_PASSWORD', { password: 'WRONG_PASSWORD' });
-    }
-  }
-
-  /** The owner is told what closing means and until when it can be undone; a failed mail is logged only. */
-  async tellOwner(owner: UserRow, stores: string[], closedAt: Date) {
-    if (!stores.length) return;
+  private async tellOwner(owner: UserRow, stores: string[], closedAt: Date, account = false) {
     const language: Language = isLanguage(owner.language) ? owner.language : 'az';
     try {
-      await this.ctx.mailer.send(closedMail(owner.email, language, stores, purgeDate(closedAt)));
+      await this.ctx.mailer.send(closedMail(owner.email, language, stores, purgeDate(closedAt), account));
     } catch (error) {
-      this.ctx.log.error({ err: error, stores }, 'telling the owner of a closed store failed');
+      this.ctx.log.error({ err: error, stores, account }, 'telling the owner of a closing failed');
     }
   }
 
@@ -118,7 +106,7 @@ export class ClosingService {
    * account again (its stores stay closed until reopened one by one).
    */
   async closeAccount(user: UserRow, password: string): Promise<void> {
-    await this.checkPassword(user, password);
+    await confirmPassword(this.ctx, user, password);
     const now = this.clock();
     const closed = await this.ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
@@ -132,20 +120,12 @@ export class ClosingService {
       return stores;
     });
     for (const store of closed) await bumpCatalogVersion(this.ctx, store.id);
-    const language: Language = isLanguage(user.language) ? user.language : 'az';
-    try {
-      await this.ctx.mailer.send(
-        closedMail(
-          user.email,
-          language,
-          closed.map((s) => s.name),
-          purgeDate(now),
-          true,
-        ),
-      );
-    } catch (error) {
-      this.ctx.log.error({ err: error }, 'telling the owner of a closed account failed');
-    }
+    await this.tellOwner(
+      user,
+      closed.map((s) => s.name),
+      now,
+      true,
+    );
   }
 
   /**

@@ -26,11 +26,10 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf } from '../../db/client.js';
 import { bankDetails, payoutSettings } from '../../db/schema/index.js';
-import type { MarketRow, UserRow } from '../../platform/auth.js';
+import { confirmPassword, type MarketRow, type UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { eachInParallel, jobWorkers } from '../../platform/jobs.js';
-import { verifyPassword } from '../../platform/passwords.js';
 import { bankDetailsChangedMail, payoutMail } from './mail.js';
 import { type PayoutProvider, sandboxPayouts } from './provider.js';
 
@@ -84,13 +83,7 @@ export class PayoutService {
     market: MarketRow,
     input: z.output<typeof saveBankDetailsSchema>,
   ): Promise<BankDetails> {
-    if (!user.passwordHash) throw new AppError('SET_PASSWORD_FIRST', { password: 'SET_PASSWORD_FIRST' });
-    // A stolen session must not be a way to guess the password: wrong ones hold the account.
-    await this.ctx.limits.check('passwordFailuresPerAccount', user.id);
-    if (!(await verifyPassword(user.passwordHash, input.password))) {
-      await this.ctx.limits.hit('passwordFailuresPerAccount', user.id);
-      throw new AppError('WRONG_PASSWORD', { password: 'WRONG_PASSWORD' });
-    }
+    await confirmPassword(this.ctx, user, input.password);
     const { password: _, ...fields } = input;
     const current = await this.bankDetails(market.id);
     if (current && sameDetails(current, fields)) return current;
