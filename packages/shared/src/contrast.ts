@@ -31,3 +31,17 @@ export function darkenHex(hex: string, amount: number): string {
     )
     .join('')}`;
 }
+
+/** `hex` lightened towards white by `amount` (0–1), as #rrggbb. */
+export function lightenHex(hex: string, amount: number): string {
+  const digits = hex.replace('#', '');
+  const full = digits.length === 3 ? [...digits].map((d) => d + d).join('') : digits;
+  return `#${[0, 2, 4]
+    .map((i) => {
+      const channel = Number.parseInt(full.slice(i, i + 2), 16);
+      return Math.round(channel + (255 - channel) * amount)
+        .toString(16)
+        .padStart(2, '0');
+    })
+    .join('')}`;
+}

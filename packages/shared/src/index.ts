@@ -30,5 +30,6 @@ export * from './staff.js';
 export * from './storefront.js';
 export * from './subscription.js';
 export * from './system.js';
+export * from './theme.js';
 export * from './timer.js';
 export * from './user.js';

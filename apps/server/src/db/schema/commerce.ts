@@ -419,6 +419,8 @@ export const customers = pgTable(
     firstName: text(),
     lastName: text(),
     phone: text(),
+    /** Agreed to the store's e-mails (its newsletter sign-up, issue 16): when, or null. */
+    marketingConsentAt: timestamp({ withTimezone: true }),
     ordersCount: integer().notNull().default(0),
     /** Qəpik, paid orders less refunds. */
     totalSpent: integer().notNull().default(0),

@@ -9,3 +9,4 @@ export * from './payout.js';
 export * from './policy.js';
 export * from './subscription.js';
 export * from './user.js';
+export * from './theme.js';

@@ -1,3 +1,4 @@
+import type { SocialLinks } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -39,6 +40,10 @@ export const markets = pgTable(
       .notNull()
       .references(() => sectors.id),
     logoUrl: text(),
+    /** The storefront's icon (issue 16): an uploaded picture, served at every size a device asks. */
+    faviconUrl: text(),
+    /** Handles on Instagram, Facebook, TikTok and the WhatsApp number (issue 16 branding). */
+    socialLinks: jsonb().$type<SocialLinks>().notNull().default({}),
     description: text(),
     /** Bumped on every catalog write: cached list counts are keyed by it (see market/hooks.ts). */
     catalogVersion: integer().notNull().default(0),
