@@ -1,9 +1,21 @@
-// `npm run bench [startup|auth|catalog|upload|checkout|lcp|storefront|size|orders|payouts]`: runs the named benchmarks (all by default), one at a time.
+// `npm run bench [startup|auth|catalog|upload|checkout|lcp|storefront|size|search|orders|payouts]`: runs the named benchmarks (all by default), one at a time.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { root } from './lib.mjs';
 
-const all = ['startup', 'auth', 'catalog', 'upload', 'checkout', 'lcp', 'storefront', 'size', 'orders', 'payouts'];
+const all = [
+  'startup',
+  'auth',
+  'catalog',
+  'upload',
+  'checkout',
+  'lcp',
+  'storefront',
+  'size',
+  'search',
+  'orders',
+  'payouts',
+];
 /** Benchmarks whose file is not named after them. */
 const files = { lcp: 'storefront-lcp', size: 'storefront-size' };
 const chosen = process.argv.slice(2).filter((a) => all.includes(a));

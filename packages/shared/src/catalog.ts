@@ -441,3 +441,16 @@ export function searchKey(text: string): string {
     .replace(/\u0307/g, '')
     .replace(/ı/g, 'i');
 }
+
+const AZERBAIJANI_BASE: Readonly<Record<string, string>> = { ə: 'e', ş: 's', ç: 'c', ğ: 'g', ö: 'o', ü: 'u' };
+
+/**
+ * The product search's form of text (issue 16): `searchKey`, and the Azerbaijani letters as the
+ * Latin letters a shopper types when the keyboard has no ə or ş — "Köynək", "köynek" and "KOYNEK"
+ * are one word. Products' `search_text` is written through it and every product search term
+ * goes through it, so both sides are folded alike. (The order search keeps `searchKey`: its
+ * trigram index is on SQL that folds that way, order/list.ts SEARCH_SQL.)
+ */
+export function searchFold(text: string): string {
+  return searchKey(text.normalize('NFC')).replace(/[əşçğöü]/g, (letter) => AZERBAIJANI_BASE[letter] ?? letter);
+}

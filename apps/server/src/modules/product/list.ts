@@ -4,7 +4,7 @@ import {
   type ProductListQuery,
   type ProductSort,
   productListQuerySchema,
-  searchKey,
+  searchFold,
 } from '@shop/shared';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
@@ -210,7 +210,7 @@ export async function listProducts(
   const values = {
     marketId: market.id,
     status: q.status,
-    search: q.search ? `%${escapeLike(searchKey(q.search))}%` : undefined,
+    search: q.search ? `%${escapeLike(searchFold(q.search))}%` : undefined,
     categoryId: q.categoryId,
     collectionId: q.collectionId,
     inStock: q.stock === 'in',

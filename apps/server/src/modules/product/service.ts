@@ -3,7 +3,7 @@ import {
   type ProductListQuery,
   type ProductView,
   type Status,
-  searchKey,
+  searchFold,
   type VariantView,
 } from '@shop/shared';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
@@ -33,7 +33,7 @@ function derived(data: ProductData) {
     stock,
     variantCount: hasVariants ? data.variants.length : 0,
     inStock: !data.trackQuantity || data.continueSelling || stock > 0,
-    searchText: searchKey([data.title, ...skus].filter(Boolean).join(' ')),
+    searchText: searchFold([data.title, ...skus].filter(Boolean).join(' ')),
   };
 }
 

@@ -1,20 +1,31 @@
-import { type Page, PRODUCT_SORTS, type ProductSort, type StoreProductCard } from '@shop/shared';
+import {
+  type Page,
+  PRODUCT_SORTS,
+  STORE_SEARCH_SORTS,
+  type StoreProductCard,
+  type StoreSearchSort,
+} from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ProductGrid } from './product-card';
 import css from './storefront.module.css';
 
 export interface ListView {
-  sort: ProductSort;
+  /** 'relevance' only on the search's results. */
+  sort: StoreSearchSort;
   stock?: 'in' | 'out';
   page: number;
 }
 
-/** The URL of the same list with some of its view changed (sort and filter go back to page 1). */
-function hrefOf(pathname: string, view: ListView, change: Partial<ListView>) {
+/**
+ * The URL of the same list with some of its view changed (sort and filter go back to page 1); the
+ * search's results keep their term, and are by best match unless sorted otherwise.
+ */
+function listHref(pathname: string, view: ListView, change: Partial<ListView>, search?: string) {
   const next = { ...view, page: 1, ...change };
   const params = new URLSearchParams();
-  if (next.sort !== 'newest') params.set('sort', next.sort);
+  if (search !== undefined) params.set('q', search);
+  if (next.sort !== (search === undefined ? 'newest' : 'relevance')) params.set('sort', next.sort);
   if (next.stock) params.set('stock', next.stock);
   if (next.page > 1) params.set('page', String(next.page));
   const query = params.toString();
@@ -25,10 +36,21 @@ function hrefOf(pathname: string, view: ListView, change: Partial<ListView>) {
  * A product list with its sort, stock filter and pages (SPEC §2), all in the URL so that a
  * link shares the view; plain links, so it works before the JavaScript arrives.
  */
-export function ProductList({ page, view }: { page: Page<StoreProductCard>; view: ListView }) {
+export function ProductList({
+  page,
+  view,
+  search,
+}: {
+  page: Page<StoreProductCard>;
+  view: ListView;
+  /** The term of the search's results page (issue 16): kept by every link, and its order offered. */
+  search?: string;
+}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const hrefOf = (at: string, current: ListView, change: Partial<ListView>) => listHref(at, current, change, search);
+  const sorts = search === undefined ? PRODUCT_SORTS : STORE_SEARCH_SORTS;
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
   const stockFilters: { value: ListView['stock']; label: string }[] = [
     { value: undefined, label: t('storefront.list.all') },
@@ -53,6 +75,7 @@ export function ProductList({ page, view }: { page: Page<StoreProductCard>; view
           ))}
         </div>
         <form method="get" action={pathname}>
+          {search !== undefined && <input type="hidden" name="q" value={search} />}
           {view.stock && <input type="hidden" name="stock" value={view.stock} />}
           <label>
             <span className={css.visuallyHidden}>{t('storefront.list.sortLabel')}</span>
@@ -62,14 +85,14 @@ export function ProductList({ page, view }: { page: Page<StoreProductCard>; view
               value={view.sort}
               data-testid="sort"
               onChange={(event) =>
-                navigate(hrefOf(pathname, view, { sort: event.target.value as ProductSort }), {
+                navigate(hrefOf(pathname, view, { sort: event.target.value as StoreSearchSort }), {
                   preventScrollReset: true,
                 })
               }
             >
-              {PRODUCT_SORTS.map((sort) => (
+              {sorts.map((sort) => (
                 <option key={sort} value={sort}>
-                  {t(`storefront.sort.${sort}`)}
+                  {t(sort === 'relevance' ? 'storefront.search.relevance' : `storefront.sort.${sort}`)}
                 </option>
               ))}
             </select>
