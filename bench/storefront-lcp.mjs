@@ -1,4 +1,5 @@
-// Figures (storefront/checkout issue): a product page's first load in a mobile Chromium —
+// Figures (storefront/checkout issue; issue 16 for the home, BENCH_LCP_PAGE=home): a product
+// page's (or the store home's) first load in a mobile Chromium —
 //  - ≤ 90 KB of JavaScript, gzipped;
 //  - Largest Contentful Paint ≤ 1.5 s with 4× CPU slowdown and slow 4G.
 // The real server in embedded mode (PGlite, a temporary DATA_DIR), so the quick start's demo
@@ -279,8 +280,10 @@ try {
   const probe = await fetch(`${origin}${productPath}`);
   await probe.arrayBuffer();
   const productPageMissing = probe.status !== 200;
-  let measuredPath = productPath;
-  if (productPageMissing) {
+  // BENCH_LCP_PAGE=home: the store's home instead (issue 16: eight sections, a 1600 px banner photo
+  // first — the demo store's theme, seeded as a merchant would arrange it).
+  let measuredPath = process.env.BENCH_LCP_PAGE === 'home' ? '/demo-store' : productPath;
+  if (productPageMissing && measuredPath === productPath) {
     console.error(
       `THE PRODUCT PAGE IS MISSING: GET ${productPath} answered ${probe.status}. Measuring the store's home page instead; the figures below are NOT the product page's.`,
     );

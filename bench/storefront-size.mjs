@@ -78,7 +78,8 @@ function report(title, routeIds) {
 
 const product = report('Product page at /{marketName}/product/{id}', ['root', 'store', 'store-product']);
 report('Product page on a custom domain', ['root', 'domain', 'domain-product']);
-report('Store home', ['root', 'store', 'store-home']);
+// Issue 16: the home of eight sections within the same budget.
+const home = report('Store home', ['root', 'store', 'store-home']);
 
 // The framework alone (React, React DOM, React Router): the floor no storefront code can go below.
 const framework = new Set([manifest.entry.module, ...manifest.entry.imports]);
@@ -94,4 +95,6 @@ if (later.length) console.log(`loaded on the first "add to cart" only: ${later.j
 
 const met = product.gzip / 1024 <= BUDGET_KB;
 console.log(`\nproduct page: ${kb(product.gzip)} KB gzip — target ≤ ${BUDGET_KB} KB: ${met ? 'met' : 'NOT met'}`);
-process.exitCode = met ? 0 : 1;
+const homeMet = home.gzip / 1024 <= BUDGET_KB;
+console.log(`store home: ${kb(home.gzip)} KB gzip — target ≤ ${BUDGET_KB} KB: ${homeMet ? 'met' : 'NOT met'}`);
+process.exitCode = met && homeMet ? 0 : 1;

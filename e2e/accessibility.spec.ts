@@ -3,8 +3,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { DEMO, signInAsDemo, useLanguage } from './support';
 
 // Accessibility (issue 12): axe-core on the pages people use most — landing, sign-in and
-// registration, the control panel's home, products and product form, employees, and a store's home,
-// product page, cart and checkout — with no serious or critical violation (WCAG 2.1 A and AA).
+// registration, the templates' showcase, the control panel's home, products and product form,
+// employees, the theme editor, and a store's home, product page, cart and checkout — with no
+// serious or critical violation (WCAG 2.1 A and AA).
 
 /** The serious and critical violations axe finds on the page as it is now, one line each. */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -34,6 +35,9 @@ for (const language of ['az', 'en', 'ru'] as const) {
 
     await page.goto('/');
     await check('landing');
+    await page.goto('/customize-store-page');
+    await expect(page.getByTestId('showcase-register')).toBeVisible();
+    await check('customize-store-page');
     await page.goto('/login');
     await expect(page.getByTestId('login-email')).toBeVisible();
     await check('login');
@@ -59,6 +63,9 @@ for (const language of ['az', 'en', 'ru'] as const) {
     await page.goto('/cp/employees');
     await expect(page.getByTestId('invite-email')).toBeVisible();
     await check('employees');
+    await page.goto('/cp/customize-store');
+    await expect(page.frameLocator('[data-testid="theme-preview"]').getByTestId('storefront')).toBeVisible();
+    await check('theme editor');
 
     await page.goto(`/${DEMO.store}`);
     await expect(page.locator('[data-testid="storefront"][data-hydrated="true"]')).toBeVisible();

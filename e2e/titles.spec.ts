@@ -47,6 +47,11 @@ const ID = '11111111-1111-4111-8111-111111111111';
 const PLATFORM: { module: string; path: string; title: Expected }[] = [
   { module: 'marketing/landing.tsx', path: '/', title: (l) => at(texts(l, 'common'), 'landing.metaTitle') },
   { module: 'marketing/not-found.tsx', path: '/not-found', title: common('notFound.title') },
+  {
+    module: 'marketing/customize-store-page.tsx',
+    path: '/customize-store-page',
+    title: (l) => at(texts(l, 'common'), 'showcase.metaTitle'),
+  },
   { module: 'marketing/catch-all.tsx', path: '/no-such-page', title: common('notFound.title') },
   { module: 'marketing/maintenance.tsx', path: '/maintenance', title: common('maintenance.pageTitle') },
   { module: 'dev/mailbox.tsx', path: '/dev-mailbox', title: common('mailbox.title') },
@@ -79,6 +84,8 @@ const PLATFORM: { module: string; path: string; title: Expected }[] = [
   { module: 'cp/inventory.tsx', path: '/cp/inventory', title: panel('inventory') },
   { module: 'cp/shipping-and-delivery.tsx', path: '/cp/shipping-and-delivery', title: panel('shipping') },
   { module: 'cp/policies.tsx', path: '/cp/policies', title: panel('policies') },
+  { module: 'cp/content.tsx', path: '/cp/content', title: panel('content') },
+  { module: 'cp/customize-store.tsx', path: '/cp/customize-store', title: panel('customizeStore') },
   { module: 'cp/domains.tsx', path: '/cp/domains', title: panel('domains') },
   { module: 'cp/employees.tsx', path: '/cp/employees', title: panel('employees') },
   { module: 'cp/analytics-integration.tsx', path: '/cp/analytics-integration', title: panel('analyticsIntegration') },
@@ -194,6 +201,7 @@ test('a store’s pages are titled and described from the store’s own data, th
   // The store's pages without data of their own: the interface's words, in the page's language.
   const byTexts: [string, (l: Language) => string][] = [
     [`/${store}/about`, (l) => `${storefront(l, 'nav.about')} · ${store}`],
+    [`/${store}/products`, (l) => `${storefront(l, 'nav.catalog')} · ${store}`],
     [`/${store}/checkout/${ID}`, (l) => `${storefront(l, 'checkout.title')} · ${store}`],
     [`/${store}/recover/not-a-token`, (l) => `${at(texts(l, 'abandoned'), 'recover.title')} · ${store}`],
     [`/${store}/no-such-page`, (l) => `${storefront(l, 'notFound.title')} · ${store}`],

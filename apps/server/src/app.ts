@@ -21,6 +21,7 @@ import { categoryRoutes } from './modules/category/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { CheckoutService } from './modules/checkout/service.js';
 import { collectionRoutes } from './modules/collection/routes.js';
+import { contentRoutes } from './modules/content/routes.js';
 import { customerRoutes } from './modules/customer/routes.js';
 import { discountRoutes } from './modules/discount/routes.js';
 import { DiscountService } from './modules/discount/service.js';
@@ -45,9 +46,13 @@ import { PayoutService } from './modules/payout/service.js';
 import { policyRoutes } from './modules/policy/routes.js';
 import { productRoutes } from './modules/product/routes.js';
 import { shippingRoutes } from './modules/shipping/routes.js';
+import { storefrontRoutes } from './modules/storefront/routes.js';
 import { subscriptionRoutes } from './modules/subscription/routes.js';
 import { SubscriptionService } from './modules/subscription/service.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { registerStoreFonts } from './modules/theme/fonts.js';
+import { registerStoreIcons } from './modules/theme/icons.js';
+import { themeRoutes } from './modules/theme/routes.js';
 import { userRoutes } from './modules/user/routes.js';
 import type { AppContext } from './platform/context.js';
 import { DiskSpaceGuard } from './platform/disk-space.js';
@@ -210,10 +215,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(inventoryRoutes(ctx));
       await api.register(shippingRoutes(ctx));
       await api.register(policyRoutes(ctx));
+      await api.register(contentRoutes(ctx));
+      await api.register(themeRoutes(ctx));
       await api.register(domainRoutes(ctx, domains));
       await api.register(employeeRoutes(ctx));
       await api.register(closingRoutes(ctx, closing));
       await api.register(discountRoutes(ctx));
+      await api.register(storefrontRoutes(ctx));
       await api.register(basketRoutes(ctx));
       await api.register(checkoutRoutes(ctx));
       await api.register(paymentRoutes(ctx, payments, subscriptions));
@@ -251,6 +259,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     maxAge: '7d',
     immutable: true,
   });
+
+  registerStoreFonts(app);
+  registerStoreIcons(app, ctx);
 
   if (ctx.config.payments.provider === 'sandbox') registerSandboxPage(app, ctx, payments, subscriptions);
 

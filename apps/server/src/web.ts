@@ -7,6 +7,8 @@ import {
   STORE_PIXELS_HEADER,
   type StorefrontLoadContext,
   type StorefrontReader,
+  THEME_TEMPLATES,
+  type ThemeTemplate,
 } from '@shop/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
@@ -114,10 +116,22 @@ function storefrontContext(ctx: AppContext, storefront: StorefrontService) {
       // http (a machine of one's own, the tests) keeps its domains on http.
       domainOrigin: (domain) => `${publicUrl.protocol === 'https:' ? 'https' : request.protocol}://${domain}`,
       devMailbox: devMailboxAllowed(ctx.config, request),
+      previewToken: previewTokenOf(request),
+      previewTemplate: previewTemplateOf(request),
     };
     databaseFailures.set(context, failure);
     return context;
   };
+}
+
+function previewTemplateOf(request: FastifyRequest): ThemeTemplate | null {
+  const value = (request.query as Record<string, unknown> | undefined)?.template;
+  return THEME_TEMPLATES.find((template) => template === value) ?? null;
+}
+
+function previewTokenOf(request: FastifyRequest): string | null {
+  const value = (request.query as Record<string, unknown> | undefined)?.preview;
+  return typeof value === 'string' && value.length <= 64 ? value : null;
 }
 
 /**

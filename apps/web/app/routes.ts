@@ -4,6 +4,8 @@ import { index, layout, type RouteConfig, route } from '@react-router/dev/routes
 export default [
   route('maintenance', 'routes/marketing/maintenance.tsx'),
   route('not-found', 'routes/marketing/not-found.tsx'),
+  // What the theme editor can do, its templates live on the demo store (issue 16).
+  route('customize-store-page', 'routes/marketing/customize-store-page.tsx'),
 
   // The account screens, the control panel and the dev pages share the query cache and every
   // text namespace (routes/panel.tsx); the storefront and marketing pages carry neither.
@@ -45,6 +47,8 @@ export default [
       route('inventory', 'routes/cp/inventory.tsx'),
       route('shipping-and-delivery', 'routes/cp/shipping-and-delivery.tsx'),
       route('policies', 'routes/cp/policies.tsx'),
+      route('content', 'routes/cp/content.tsx'),
+      route('customize-store', 'routes/cp/customize-store.tsx'),
       route('domains', 'routes/cp/domains.tsx'),
       route('employees', 'routes/cp/employees.tsx'),
       route('analytics-integration', 'routes/cp/analytics-integration.tsx'),
@@ -81,7 +85,7 @@ export default [
   // page at / and not-found for the rest. The payment result pages (SPEC §2 root routes) live
   // here too, so that a custom domain shows them in its store's frame.
   layout('routes/storefront/layout.tsx', { id: 'domain' }, [
-    index('routes/storefront/home.tsx', { id: 'domain-home' }),
+    index('routes/storefront/root-home.tsx', { id: 'domain-home' }),
     ...storefront('domain'),
     route('card-success', 'routes/storefront/payment-success.tsx', { id: 'card-success' }),
     route('success', 'routes/storefront/payment-success.tsx', { id: 'success' }),
@@ -103,6 +107,11 @@ function storefront(prefix: 'store' | 'domain') {
     page('about', 'about.tsx'),
     // A store's policies (issue 15: return and refund, privacy, terms, shipping, contact).
     page('policies/:type', 'policy.tsx'),
+    // The store's own pages and all its products (cp/content: what its menus link to).
+    page('pages/:slug', 'page.tsx'),
+    page('products', 'products.tsx'),
+    // The store's search results (issue 16; the header's box suggests as the shopper types).
+    page('search', 'search.tsx'),
     page('category/:id', 'category.tsx'),
     page('collection/:id', 'collection.tsx'),
     page('product/:id', 'product.tsx'),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageSchema } from './catalog.js';
 import { addressViewSchema, fulfillmentStatusSchema, paymentStatusSchema } from './commerce.js';
 import { idSchema, intSchema, pageQuery, timestampSchema } from './responses.js';
+import { emailSchema } from './user.js';
 
 /**
  * Customers of a market (cp/customers): everyone who has paid an order there, one per e-mail,
@@ -85,3 +86,10 @@ export function customerName(person: { firstName: string | null; lastName: strin
     .join(' ');
   return name || null;
 }
+
+/** POST /Customer/newsletter: a shopper signs up on a store's home (issue 16 newsletter section). */
+export const newsletterSignUpSchema = z.strictObject({
+  marketId: z.uuid('invalidValue'),
+  email: emailSchema,
+});
+export type NewsletterSignUp = z.infer<typeof newsletterSignUpSchema>;

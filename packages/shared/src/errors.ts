@@ -88,6 +88,10 @@ export const errorStatus = {
   /** Making primary a domain not verified or switched off. */
   DOMAIN_NOT_VERIFIED: 409,
   DISCOUNT_CODE_TAKEN: 409,
+  /** Another page of the store has this address (cp/content). */
+  PAGE_SLUG_TAKEN: 409,
+  /** The store has PAGES_PER_MARKET pages already. */
+  PAGE_LIMIT: 409,
   /** The owner changing a store they closed (decision 023): reopen it first. */
   MARKET_CLOSED: 409,
   /** Reopening a store that is open. */
@@ -109,6 +113,12 @@ export const errorStatus = {
   DISCOUNT_CODE_MINIMUM: 409,
   /** A pop-up or bundle a stale page offered after it ended or was switched off. */
   OFFER_ENDED: 409,
+  /** A palette whose colours do not read on each other at WCAG AA; `params`: ratio, min, suggestion. */
+  PALETTE_CONTRAST: 400,
+  PALETTE_IN_USE: 409,
+  PALETTE_LIMIT: 409,
+  /** POST /MarketSetting/font with a name outside the bundled set; `params`: font. */
+  FONT_UNKNOWN: 400,
   PIXEL_ID_MISSING: 400,
   YANDEX_ID_MISSING: 400,
   GOOGLE_ID_MISSING: 400,

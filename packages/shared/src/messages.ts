@@ -492,6 +492,72 @@ export const messages = {
     az: 'Mətn çox uzundur: formatlama ilə birlikdə ən çoxu 100 000 simvol',
     ru: 'Текст слишком длинный: не больше 100 000 символов вместе с форматированием',
   },
+  // The store's pages and menus (SPEC §2 cp/content; issue 16)
+  pageTitleRequired: {
+    en: 'Give the page a title',
+    az: 'Səhifəyə başlıq verin',
+    ru: 'Укажите заголовок страницы',
+  },
+  pageSlugInvalid: {
+    en: 'Use only lowercase Latin letters, digits and single hyphens, e.g. about-us',
+    az: 'Yalnız kiçik latın hərfləri, rəqəmlər və tək defis işlədin, məsələn: haqqimizda',
+    ru: 'Используйте только строчные латинские буквы, цифры и одиночные дефисы, например: o-nas',
+  },
+  pageSlugRequired: {
+    en: 'The title has no letters a web address can use: type the address yourself',
+    az: 'Başlıqda veb ünvanda işlənə bilən hərf yoxdur: ünvanı özünüz yazın',
+    ru: 'В заголовке нет букв, пригодных для адреса: введите адрес сами',
+  },
+  pageTooLong: {
+    en: 'The text is too long: at most 100,000 characters with its formatting',
+    az: 'Mətn çox uzundur: formatlama ilə birlikdə ən çoxu 100 000 simvol',
+    ru: 'Текст слишком длинный: не больше 100 000 символов вместе с форматированием',
+  },
+  PAGE_SLUG_TAKEN: {
+    en: 'Another page of the store already has this address',
+    az: 'Mağazanın başqa səhifəsi artıq bu ünvandadır',
+    ru: 'У другой страницы магазина уже есть такой адрес',
+  },
+  PAGE_LIMIT: {
+    en: 'A store can have at most 100 pages: delete one you no longer need',
+    az: 'Mağazanın ən çoxu 100 səhifəsi ola bilər: lazım olmayanı silin',
+    ru: 'В магазине может быть не больше 100 страниц: удалите ненужную',
+  },
+  menuTargetRequired: {
+    en: 'Choose where the link leads',
+    az: 'Keçidin hara apardığını seçin',
+    ru: 'Выберите, куда ведёт ссылка',
+  },
+  menuTargetMissing: {
+    en: 'This is not in the store (any more): choose something else',
+    az: 'Bu artıq mağazada yoxdur: başqasını seçin',
+    ru: 'Этого (уже) нет в магазине: выберите другое',
+  },
+  menuUrlRequired: {
+    en: 'Enter the web address',
+    az: 'Veb ünvanı daxil edin',
+    ru: 'Введите веб-адрес',
+  },
+  menuUrlInvalid: {
+    en: 'Enter a full web address starting with https://, e.g. https://instagram.com/mystore',
+    az: 'https:// ilə başlayan tam veb ünvan daxil edin, məsələn: https://instagram.com/magazam',
+    ru: 'Введите полный веб-адрес, начинающийся с https://, например: https://instagram.com/mystore',
+  },
+  menuLabelRequired: {
+    en: 'Give the link a name shoppers will see',
+    az: 'Keçidə alıcıların görəcəyi ad verin',
+    ru: 'Дайте ссылке название, которое увидят покупатели',
+  },
+  menuHeaderTooMany: {
+    en: 'The header menu holds at most 12 links',
+    az: 'Başlıq menyusunda ən çoxu 12 keçid ola bilər',
+    ru: 'В меню шапки может быть не больше 12 ссылок',
+  },
+  menuFooterTooMany: {
+    en: 'The footer menu holds at most 20 links',
+    az: 'Alt hissənin menyusunda ən çoxu 20 keçid ola bilər',
+    ru: 'В меню подвала может быть не больше 20 ссылок',
+  },
   // The platform's staff (issue 14: adjustments)
   FORBIDDEN: {
     en: 'This is for the platform’s staff only',
@@ -849,6 +915,67 @@ export const messages = {
     en: 'The server is out of storage space: changes cannot be saved right now. Browsing still works; try again later',
     az: 'Serverdə yaddaş yeri qalmayıb: dəyişiklikləri hazırda yadda saxlamaq mümkün deyil. Baxış işləyir; bir az sonra yenidən cəhd edin',
     ru: 'На сервере закончилось место: сохранить изменения сейчас нельзя. Просмотр работает; попробуйте позже',
+  },
+  // The theme editor (issue 16)
+  PALETTE_CONTRAST: {
+    en: 'Some colours are hard to read on each other (contrast {{ratio}}:1, at least {{min}}:1 needed). Try {{suggestion}}',
+    az: 'Bəzi rənglər bir-birinin üstündə çətin oxunur (kontrast {{ratio}}:1, ən azı {{min}}:1 lazımdır). {{suggestion}} rəngini yoxlayın',
+    ru: 'Некоторые цвета плохо читаются друг на друге (контраст {{ratio}}:1, нужно не меньше {{min}}:1). Попробуйте {{suggestion}}',
+  },
+  PALETTE_IN_USE: {
+    en: 'This palette is in use by the store or its draft: choose another palette first',
+    az: 'Bu palitra mağazada və ya qaralamada istifadə olunur: əvvəlcə başqa palitra seçin',
+    ru: 'Эта палитра используется магазином или черновиком: сначала выберите другую',
+  },
+  PALETTE_LIMIT: {
+    en: 'A store can have at most {{limit}} palettes of its own: remove one first',
+    az: 'Mağazanın ən çoxu {{limit}} öz palitrası ola bilər: əvvəlcə birini silin',
+    ru: 'У магазина может быть не больше {{limit}} своих палитр: сначала удалите одну',
+  },
+  FONT_UNKNOWN: {
+    en: 'The font "{{font}}" is not one of the fonts on offer',
+    az: '"{{font}}" şrifti təklif olunan şriftlərdən deyil',
+    ru: 'Шрифта «{{font}}» нет среди предложенных',
+  },
+  contrastTooLow: {
+    en: 'Hard to read: contrast {{ratio}}:1, at least {{min}}:1 needed. Try {{suggestion}}',
+    az: 'Çətin oxunur: kontrast {{ratio}}:1, ən azı {{min}}:1 lazımdır. {{suggestion}} rəngini yoxlayın',
+    ru: 'Плохо читается: контраст {{ratio}}:1, нужно не меньше {{min}}:1. Попробуйте {{suggestion}}',
+  },
+  colourInvalid: {
+    en: 'Enter a colour as #rrggbb',
+    az: 'Rəngi #rrggbb formatında daxil edin',
+    ru: 'Введите цвет в формате #rrggbb',
+  },
+  linkInvalid: {
+    en: 'Enter a store path starting with / or a web address starting with https://',
+    az: '/ ilə başlayan mağaza yolu və ya https:// ilə başlayan veb ünvan daxil edin',
+    ru: 'Введите путь магазина, начинающийся с /, или веб-адрес, начинающийся с https://',
+  },
+  imageInvalid: {
+    en: 'Upload the picture first',
+    az: 'Əvvəlcə şəkli yükləyin',
+    ru: 'Сначала загрузите изображение',
+  },
+  socialInvalid: {
+    en: 'Enter the profile name or its address',
+    az: 'Profil adını və ya ünvanını daxil edin',
+    ru: 'Введите имя профиля или его адрес',
+  },
+  whatsappInvalid: {
+    en: 'Enter the WhatsApp number with the country code, e.g. +994 50 123 45 67',
+    az: 'WhatsApp nömrəsini ölkə kodu ilə daxil edin, məs. +994 50 123 45 67',
+    ru: 'Введите номер WhatsApp с кодом страны, например +994 50 123 45 67',
+  },
+  notInStore: {
+    en: 'Not found in this store',
+    az: 'Bu mağazada tapılmadı',
+    ru: 'Не найдено в этом магазине',
+  },
+  collectionRequired: {
+    en: 'Choose a collection',
+    az: 'Kolleksiya seçin',
+    ru: 'Выберите коллекцию',
   },
   // The page the server answers itself when the web app can't render one (platform/unavailable-page.ts)
   TRY_AGAIN_SOON: {

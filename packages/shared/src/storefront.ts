@@ -1,7 +1,11 @@
 import type { Page, ProductListItem, ProductSort } from './catalog.js';
 import type { AnalyticsIds } from './commerce.js';
+import type { StoreMenus, StorePageView } from './content.js';
 import type { BundleView } from './discounts.js';
 import type { Policy, PolicyType } from './policies.js';
+import type { SearchSuggestions, StoreSearchQuery } from './store-search.js';
+import type { BannerItem, Section, ThemeTemplate } from './theme.js';
+import type { PaletteColours, SocialLinks, StoreFont } from './theme-look.js';
 
 /**
  * What the server-rendered storefront reads (SPEC §2 Public storefront). The web app's loaders
@@ -9,22 +13,12 @@ import type { Policy, PolicyType } from './policies.js';
  * directly, never the HTTP API (DESIGN §1: the page arrives whole, fast).
  */
 
-/** The store's palette and font (SPEC §3 Market branding); defaults when none is chosen. */
+/** The store's palette and fonts as every page of it shows them (issue 16; theme.ts). */
 export interface StoreTheme {
-  primary: string;
-  background: string;
-  text: string;
-  accent: string;
-  font: string;
+  colours: PaletteColours;
+  headingFont: StoreFont;
+  bodyFont: StoreFont;
 }
-
-export const DEFAULT_STORE_THEME: StoreTheme = {
-  primary: '#0b7285',
-  background: '#ffffff',
-  text: '#1f2328',
-  accent: '#e8590c',
-  font: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-};
 
 export interface StorefrontMarket {
   id: string;
@@ -34,6 +28,11 @@ export interface StorefrontMarket {
   /** Bumped by every catalog write: cached pages are keyed by it. */
   catalogVersion: number;
   theme: StoreTheme;
+  /** The home page's sections as published (or, in the editor's preview, as drafted). */
+  sections: Section[];
+  faviconUrl: string | null;
+  /** Handles (theme.ts socialUrl makes the links); a network without one is absent. */
+  social: SocialLinks;
   analytics: AnalyticsIds;
   /** Its subscription is unpaid (issue 14): shoppers see the maintenance page, and can not buy. */
   suspended: boolean;
@@ -41,6 +40,8 @@ export interface StorefrontMarket {
   policies: PolicyType[];
   /** Its primary custom domain (verified, on): every other address of the store sends shoppers there. */
   primaryDomain: string | null;
+  /** Its header and footer menus (cp/content), resolved: links to what shoppers can not see are left out. */
+  menus: StoreMenus;
 }
 
 export interface StoreCategory {
@@ -98,10 +99,49 @@ export type StoreProductCard = Pick<
   'id' | 'title' | 'price' | 'compareAtPrice' | 'imageUrl' | 'inStock' | 'variantCount'
 >;
 
+/**
+ * A home section with what it shows, read on the server (the page arrives whole). Hidden sections,
+ * and those with nothing to show (a collection gone, no categories), are left out.
+ */
+export type StoreHomeSection =
+  | { id: string; type: 'hero'; slides: BannerItem[] }
+  | { id: string; type: 'featuredCollection'; title: string; collection: StoreCollection; products: StoreProductCard[] }
+  | { id: string; type: 'categoryGrid'; title: string; categories: StoreCategory[] }
+  | {
+      id: string;
+      type: 'productGrid';
+      title: string;
+      source: 'newest' | 'bestSelling' | 'collection';
+      /** The collection's title when the source is one ('' otherwise). */
+      collectionTitle: string;
+      collectionId: string | null;
+      products: StoreProductCard[];
+    }
+  | {
+      id: string;
+      type: 'imageWithText';
+      imageUrl: string | null;
+      focalX: number;
+      focalY: number;
+      alt: string;
+      heading: string;
+      html: string;
+      buttonLabel: string;
+      link: string;
+      imageSide: 'left' | 'right';
+    }
+  | { id: string; type: 'richText'; heading: string; html: string }
+  | { id: string; type: 'newsletter'; heading: string; text: string }
+  | { id: string; type: 'bundles'; title: string; bundles: BundleView[] };
+
 export interface StoreHome {
-  categories: StoreCategory[];
-  collections: StoreCollection[];
-  products: StoreProductCard[];
+  sections: StoreHomeSection[];
+}
+
+/** The editor's draft, for its preview frame (`?preview={token}`); null when the token is not the store's. */
+export interface StorePreview {
+  theme: StoreTheme;
+  sections: Section[];
 }
 
 export interface SitemapEntry {
@@ -114,8 +154,21 @@ export interface StorefrontReader {
   marketByName(name: string): Promise<StorefrontMarket | null>;
   /** The store a verified, active custom domain serves; null for any other host. */
   marketByHost(host: string): Promise<StorefrontMarket | null>;
+  /** The home's sections with their products, categories and bundles (market.sections). */
   home(market: StorefrontMarket): Promise<StoreHome>;
+  /** The draft the editor previews, when `token` is the store's preview token. */
+  preview(market: StorefrontMarket, token: string): Promise<StorePreview | null>;
+  /** The store in a starting theme, its own banner slides kept (nothing is saved). */
+  templatePreview(market: StorefrontMarket, template: ThemeTemplate): StorePreview;
   products(market: StorefrontMarket, query: StoreListQuery): Promise<Page<StoreProductCard>>;
+  /**
+   * The results page of a storefront search (issue 16): the store's active products matching the
+   * term — as a substring, or close to a word of it (typos), Azerbaijani letters folded — best match
+   * first unless `sort` says otherwise. A term shorter than STORE_SEARCH.minLength finds nothing.
+   */
+  search(market: StorefrontMarket, query: StoreSearchQuery): Promise<Page<StoreProductCard>>;
+  /** What the search box suggests for a term: a few products and categories, best match first. */
+  suggest(market: StorefrontMarket, term: string): Promise<SearchSuggestions>;
   product(market: StorefrontMarket, id: string): Promise<StoreProduct | null>;
   category(market: StorefrontMarket, id: string): Promise<StoreCategory | null>;
   collection(market: StorefrontMarket, id: string): Promise<StoreCollection | null>;
@@ -123,6 +176,8 @@ export interface StorefrontReader {
   sitemap(market: StorefrontMarket): Promise<SitemapEntry[]>;
   /** One of the store's policies with its text (issue 15); null when it shows none of that kind. */
   policy(market: StorefrontMarket, type: PolicyType): Promise<Policy | null>;
+  /** One of the store's own pages by its address (cp/content); null when it has none there. */
+  page(market: StorefrontMarket, slug: string): Promise<StorePageView | null>;
   /**
    * The store's live bundles (decision 018), as GET /Discount/bundles answers a shopper: those
    * naming `productId` (its page), or with null the store's newest (its home, at most
@@ -147,6 +202,10 @@ export interface StorefrontLoadContext {
   domainOrigin(domain: string): string;
   /** Whether this request may see the dev mailbox (on, and from this machine itself). */
   devMailbox: boolean;
+  /** `?preview=` of the request: the theme editor's frame asks for the store's draft with it. */
+  previewToken: string | null;
+  /** `?template=` of the request: a store shown in one of the starting themes (customize-store-page). */
+  previewTemplate: ThemeTemplate | null;
 }
 
 /**

@@ -151,3 +151,48 @@ export function bannerTile(items: readonly TileSpec[], backdropColors: readonly 
   </svg>`;
   return toPng(svg);
 }
+
+/**
+ * The home's hero banner: a 1600 × 700 scene of garments on a backdrop with a photograph's grain,
+ * so that its WebP weighs what a merchant's banner photo does (~150 KB): the storefront's LCP is
+ * measured on it (bench/storefront-lcp.mjs).
+ */
+export async function heroBanner(
+  items: readonly TileSpec[],
+  backdropColors: readonly [string, string],
+): Promise<Buffer> {
+  const width = 1600;
+  const height = 700;
+  const step = 160 / (items.length + 1);
+  const shapes = items
+    .map((item, i) => garment(item.shape, item.color, `translate(${step * (i + 1) - 22 + 40} 14) scale(.5)`))
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 200 87.5">
+    ${backdrop(200, 87.5, backdropColors)}
+    ${shapes}
+  </svg>`;
+  const scene = await sharp(Buffer.from(svg))
+    .flatten({ background: '#ffffff' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const grain = await sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: { r: 128, g: 128, b: 128 },
+      noise: { type: 'gaussian', mean: 128, sigma: 22 },
+    },
+  })
+    .raw()
+    .toBuffer();
+  const pixels = scene.data;
+  const channels = scene.info.channels;
+  for (let p = 0, g = 0; p < pixels.length; p += channels, g += 3) {
+    for (let c = 0; c < 3; c++) {
+      const value = (pixels[p + c] as number) + ((grain[g + c] as number) - 128) * 0.35;
+      pixels[p + c] = value < 0 ? 0 : value > 255 ? 255 : value;
+    }
+  }
+  return sharp(pixels, { raw: scene.info }).png({ compressionLevel: 1 }).toBuffer();
+}

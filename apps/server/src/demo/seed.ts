@@ -15,6 +15,7 @@ import { storeImage } from '../modules/media/service.js';
 import { ProductService } from '../modules/product/service.js';
 import { ShippingService } from '../modules/shipping/service.js';
 import { saveCardStatement } from '../modules/subscription/hooks.js';
+import { ThemeService } from '../modules/theme/service.js';
 import type { MarketRow, UserRow } from '../platform/auth.js';
 import type { AppContext } from '../platform/context.js';
 import { hashPassword } from '../platform/passwords.js';
@@ -29,7 +30,7 @@ import {
   PRODUCTS,
   TARIFFS,
 } from './catalog.js';
-import { bannerTile, productTile } from './images.js';
+import { bannerTile, heroBanner, productTile } from './images.js';
 
 export const DEMO = { email: 'demo@shop.az', password: 'Demo-Store-2026!', market: 'demo-store' } as const;
 
@@ -130,15 +131,17 @@ async function seedDemoCatalog(ctx: AppContext, owner: UserRow, marketId: string
 
   const collectionService = new CollectionService(ctx);
   const collections = await collectionService.list(marketId, 'owner');
-  if (!collections.some((c) => c.title.toLowerCase() === COLLECTION.title.toLowerCase())) {
+  let collectionId = collections.find((c) => c.title.toLowerCase() === COLLECTION.title.toLowerCase())?.id;
+  if (!collectionId) {
     const { marketId: _, ...data } = createCollectionSchema.parse({
       marketId,
       ...COLLECTION,
       coverImageUrl: images.cover,
       productIds: PRODUCTS.filter((p) => p.isNew).map((p) => productIds.get(p)),
     });
-    await collectionService.create(marketId, data);
+    collectionId = (await collectionService.create(marketId, data)).id;
   }
+  await seedDemoTheme(ctx, marketId, collectionId, images);
 
   // Tariffs only for a store that has none: a merchant's own delivery set-up stays as it is.
   const [tariffs] = await ctx.db
@@ -158,6 +161,62 @@ async function seedDemoCatalog(ctx: AppContext, owner: UserRow, marketId: string
     'demo store: catalog seeded',
   );
   return true;
+}
+
+/**
+ * The store's home as a merchant would arrange it in the theme editor (issue 16): eight sections,
+ * a banner photo first. Through the theme service, published as the editor would.
+ */
+async function seedDemoTheme(
+  ctx: AppContext,
+  marketId: string,
+  collectionId: string,
+  images: Awaited<ReturnType<typeof demoImages>>,
+) {
+  const theme = new ThemeService(ctx);
+  const id = () => crypto.randomUUID();
+  await theme.replaceSections(marketId, {
+    sections: [
+      {
+        id: id(),
+        type: 'hero',
+        slides: [
+          {
+            id: id(),
+            imageUrl: images.hero,
+            focalX: 62,
+            focalY: 45,
+            alt: 'Köynək, pencək və şərf açıq fonda',
+            heading: 'Yeni mövsüm gəldi',
+            text: 'Pambıq, kətan və yun: hər gün üçün rahat geyim.',
+            buttonLabel: 'Yeniliklərə baxın',
+            link: `/collection/${collectionId}`,
+          },
+        ],
+      },
+      { id: id(), type: 'featuredCollection', title: '', collectionId, limit: 4 },
+      { id: id(), type: 'categoryGrid', title: '', categoryIds: [] },
+      { id: id(), type: 'productGrid', title: '', source: 'bestSelling', collectionId: null, limit: 4 },
+      {
+        id: id(),
+        type: 'imageWithText',
+        imageUrl: images.category.get('outerwear') ?? null,
+        focalX: 50,
+        focalY: 50,
+        alt: 'Yun pencək',
+        heading: 'Uzun ömürlü parçalar',
+        html: '<p>Hər modeli özümüz seçirik: təbii parça, möhkəm tikiş, sadə biçim. Bir mövsüm yox, illərlə geyinmək üçün.</p>',
+        buttonLabel: 'Haqqımızda',
+        link: '/about',
+        imageSide: 'left',
+      },
+      { id: id(), type: 'productGrid', title: '', source: 'newest', collectionId: null, limit: 8 },
+      { id: id(), type: 'bundles', title: '' },
+      { id: id(), type: 'newsletter', heading: '', text: '' },
+    ],
+  });
+  const [market] = await ctx.db.select().from(markets).where(eq(markets.id, marketId));
+  if (market) await theme.publish(market);
 }
 
 function productInput(product: DemoProduct, marketId: string, categoryId: string, pictures: Map<string, string>) {
@@ -225,6 +284,20 @@ async function demoImages(ctx: AppContext, owner: UserRow) {
       ),
   });
 
+  jobs.push({
+    key: 'hero',
+    draw: () =>
+      heroBanner(
+        (['shirts', 'outerwear', 'accessories'] as const).flatMap((key) => {
+          const product = PRODUCTS.find((p) => p.category === key);
+          return product
+            ? [{ shape: product.shape, color: COLORS[product.colors[0] as ColorName], backdrop: BACKDROPS.sand }]
+            : [];
+        }),
+        BACKDROPS.sand,
+      ),
+  });
+
   const urls = new Map<string, string>();
   let next = 0;
   const worker = async () => {
@@ -240,7 +313,7 @@ async function demoImages(ctx: AppContext, owner: UserRow) {
     const first = PRODUCTS.find((p) => p.category === c.key);
     if (first) category.set(c.key, urls.get(`${first.code}:${first.colors[0]}`) as string);
   }
-  return { product: urls, category, cover: urls.get('cover') as string };
+  return { product: urls, category, cover: urls.get('cover') as string, hero: urls.get('hero') as string };
 }
 
 /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { canAccess, EMPLOYEE_LEVELS, type EmployeeLevel, type MarketArea, SANDBOX_CARDS } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADDRESS,
@@ -85,6 +86,19 @@ interface Fixture {
   /** An invitation of the market's (a level to change), and one the owner's delete may withdraw. */
   invitationId: string;
   spareInvitationId: string;
+  /** A page of the store's own (cp/content), and one the owner's delete may remove. */
+  pageId: string;
+  sparePageId: string;
+  /** The store's own palettes (issue 16): one to change, one to delete. */
+  paletteId: string;
+  sparePaletteId: string;
+  /** The theme's hero sections: one with two slides (one to change, one to delete), one empty. */
+  heroId: string;
+  slideId: string;
+  spareSlideId: string;
+  emptyHeroId: string;
+  /** A PNG for the banner upload. */
+  banner: Buffer;
 }
 
 interface MarketRoute {
@@ -369,6 +383,13 @@ const MARKET_ROUTES: MarketRoute[] = [
     ownerStatus: 204,
     access: 'public',
   },
+  {
+    // The search box's suggestions (issue 16): active products and categories, alike for everyone.
+    route: 'GET /api/Storefront/search-suggestions',
+    request: (f) => get(`/api/Storefront/search-suggestions?marketId=${f.marketId}&q=product`),
+    ownerStatus: 200,
+    access: 'public',
+  },
   // ---- Shipping tariffs
   {
     route: 'GET /api/ShippingTariff/get-all/{marketId}',
@@ -569,6 +590,200 @@ const MARKET_ROUTES: MarketRoute[] = [
       method: 'PUT',
       url: `/api/Policy/${f.marketId}/returnAndRefund`,
       payload: { title: 'Returns', content: '<p>Within 14 days.</p>' },
+    }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  // ---- The store's look (cp/customize-store, issue 16): a template first, then the fixture's
+  // sections put back, so that the banner items of the rows below are there.
+  {
+    route: 'GET /api/Market/get-store-with-sections/{marketId}',
+    request: (f) => get(`/api/Market/get-store-with-sections/${f.marketId}`),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'POST /api/Section/apply-template/{marketId}',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/Section/apply-template/${f.marketId}`,
+      payload: { template: 'bold' },
+    }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'POST /api/Section/bulk-update-sections/{marketId}',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/Section/bulk-update-sections/${f.marketId}`,
+      payload: { sections: themeSections(f) },
+    }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'POST /api/Section/bannerItem',
+    request: (f) => ({ method: 'POST', url: `/api/Section/bannerItem?marketId=${f.marketId}`, payload: f.banner }),
+    ownerStatus: 201,
+    access: 'owner',
+  },
+  {
+    route: 'POST /api/Section/banneritem',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/Section/banneritem',
+      payload: { marketId: f.marketId, sectionId: f.emptyHeroId, item: { imageUrl: f.imageUrl, heading: 'Planted' } },
+    }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'PUT /api/Section/banneritem',
+    request: (f) => ({
+      method: 'PUT',
+      url: '/api/Section/banneritem',
+      payload: { marketId: f.marketId, item: { id: f.slideId, imageUrl: f.imageUrl, heading: 'Taken over' } },
+    }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'DELETE /api/Section/banneritem/{id}',
+    request: (f) => ({ method: 'DELETE', url: `/api/Section/banneritem/${f.spareSlideId}?marketId=${f.marketId}` }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'POST /api/Section/publish/{marketId}',
+    request: (f) => ({ method: 'POST', url: `/api/Section/publish/${f.marketId}` }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'POST /api/Section/discard/{marketId}',
+    request: (f) => ({ method: 'POST', url: `/api/Section/discard/${f.marketId}` }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'GET /api/Palet/market/{marketId}',
+    request: (f) => get(`/api/Palet/market/${f.marketId}`),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'POST /api/Palet',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/Palet',
+      payload: { marketId: f.marketId, name: 'Planted', colours: READABLE_COLOURS },
+    }),
+    ownerStatus: 201,
+    access: 'owner',
+  },
+  {
+    // Names the palette alone: its store's owner (or an employee with the settings) may change it.
+    route: 'PUT /api/Palet/{id}',
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/Palet/${f.paletteId}`,
+      payload: { name: 'Taken over', colours: READABLE_COLOURS },
+    }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'DELETE /api/Palet/{id}',
+    request: (f) => ({ method: 'DELETE', url: `/api/Palet/${f.sparePaletteId}` }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'POST /api/MarketSetting/palet',
+    request: (f) => ({ method: 'POST', url: `/api/MarketSetting/palet?marketId=${f.marketId}&paletId=${f.paletteId}` }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'POST /api/MarketSetting/font',
+    request: (f) => ({ method: 'POST', url: `/api/MarketSetting/font?marketId=${f.marketId}&fontName=lora` }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'POST /api/MarketSetting/brending',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/MarketSetting/brending',
+      payload: { marketId: f.marketId, description: 'Taken over', logoUrl: null, faviconUrl: null, social: {} },
+    }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    // A shopper's newsletter sign-up on the store's home: the same answer for everyone.
+    route: 'POST /api/Customer/newsletter',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/Customer/newsletter',
+      payload: { marketId: f.marketId, email: 'newsletter@example.az' },
+    }),
+    ownerStatus: 200,
+    access: 'public',
+  },
+  // ---- The store's pages and menus (cp/content)
+  {
+    route: 'GET /api/Content/pages/{marketId}',
+    request: (f) => get(`/api/Content/pages/${f.marketId}`),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'GET /api/Content/page/{marketId}/{id}',
+    request: (f) => get(`/api/Content/page/${f.marketId}/${f.pageId}`),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'POST /api/Content/page',
+    request: (f) => ({
+      method: 'POST',
+      url: '/api/Content/page',
+      payload: { marketId: f.marketId, title: `Planted ${randomUUID().slice(0, 8)}`, content: '<p>Planted</p>' },
+    }),
+    ownerStatus: 201,
+    access: 'owner',
+  },
+  {
+    // Names the page alone: its store's owner (or an employee with the settings) may change it.
+    route: 'PUT /api/Content/page/{id}',
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/Content/page/${f.pageId}`,
+      payload: { title: 'About us', slug: 'about-us', content: '<p>Taken over</p>' },
+    }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'DELETE /api/Content/page/{id}',
+    request: (f) => ({ method: 'DELETE', url: `/api/Content/page/${f.sparePageId}` }),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'GET /api/Content/menus/{marketId}',
+    request: (f) => get(`/api/Content/menus/${f.marketId}`),
+    ownerStatus: 200,
+    access: 'owner',
+  },
+  {
+    route: 'PUT /api/Content/menu/{marketId}/{location}',
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/Content/menu/${f.marketId}/header`,
+      payload: { items: [{ kind: 'page', target: f.pageId, label: 'Taken over' }] },
     }),
     ownerStatus: 200,
     access: 'owner',
@@ -862,6 +1077,10 @@ const AREAS: [RegExp, MarketArea][] = [
   [/^GET \/api\/Analytics\/get-dashboard$/, 'analytics'],
   [/ \/api\/(Order|Payment\/reverse|Customer|AbandonedCheckout|Analytics\/todo)\b/, 'orders'],
   [/ \/api\/(ShippingTariff|Policy)\b/, 'settings'],
+  // The store's pages and menus (cp/content).
+  [/ \/api\/Content\//, 'settings'],
+  // The store's look (cp/customize-store).
+  [/ \/api\/(Section|Palet|MarketSetting)\b/, 'settings'],
   [
     / \/api\/(Balance|BankDetails|PayoutSettings|Payout|PaymentSettings|PaymentReport|Subscription|MarketCard|markets)\b/,
     'owner',
@@ -926,6 +1145,11 @@ async function ownerState() {
     `/api/Order/market?marketId=${f.marketId}`,
     `/api/Discount/?marketId=${f.marketId}`,
     `/api/Policy/${f.marketId}`,
+    `/api/Content/pages/${f.marketId}`,
+    `/api/Content/page/${f.marketId}/${f.pageId}`,
+    `/api/Content/menus/${f.marketId}`,
+    `/api/Market/get-store-with-sections/${f.marketId}`,
+    `/api/Palet/market/${f.marketId}`,
     `/api/markets/${f.marketId}/domains`,
     `/api/markets/${f.marketId}/employees`,
   ];
@@ -1026,10 +1250,88 @@ beforeAll(async () => {
     ...(await discountFixture(market.id, [product.id, passiveProduct.id], shopper.shopperProductId)),
     ...(await domainFixture(market.id)),
     ...(await invitationFixture(market.id)),
+    ...(await contentFixture(market.id)),
+    ...(await themeFixture(market.id, imageUrl)),
   };
   // One employee of each level, invited and accepted as people do.
   for (const level of EMPLOYEE_LEVELS) employees[level] = (await employee(app, owner.token, market.id, level)).token;
 });
+
+const READABLE_COLOURS = {
+  background: '#ffffff',
+  surface: '#f4f4f5',
+  text: '#18181b',
+  muted: '#52525b',
+  accent: '#7c3aed',
+  accentText: '#ffffff',
+  border: '#e4e4e7',
+  sale: '#b91c1c',
+};
+
+/** The fixture's home: a hero with two slides and an empty one. */
+function themeSections(f: Pick<Fixture, 'heroId' | 'slideId' | 'spareSlideId' | 'emptyHeroId' | 'imageUrl'>) {
+  return [
+    {
+      id: f.heroId,
+      type: 'hero',
+      slides: [
+        { id: f.slideId, imageUrl: f.imageUrl, heading: 'First' },
+        { id: f.spareSlideId, imageUrl: f.imageUrl, heading: 'Spare' },
+      ],
+    },
+    { id: f.emptyHeroId, type: 'hero', slides: [] },
+  ];
+}
+
+/** Two palettes of the store's own and a home of two heroes, in the draft. */
+async function themeFixture(marketId: string, imageUrl: string) {
+  const palette = async (name: string) =>
+    dataOf<{ id: string }>(
+      await send(
+        { method: 'POST', url: '/api/Palet', payload: { marketId, name, colours: READABLE_COLOURS } },
+        owner.token,
+      ),
+      201,
+    ).id;
+  const ids = { heroId: randomUUID(), slideId: randomUUID(), spareSlideId: randomUUID(), emptyHeroId: randomUUID() };
+  const saved = await send(
+    {
+      method: 'POST',
+      url: `/api/Section/bulk-update-sections/${marketId}`,
+      payload: { sections: themeSections({ ...ids, imageUrl }) },
+    },
+    owner.token,
+  );
+  expect(saved.statusCode).toBe(200);
+  const banner = await sharp({ create: { width: 64, height: 32, channels: 3, background: '#c2410c' } })
+    .png()
+    .toBuffer();
+  return { paletteId: await palette('Ours'), sparePaletteId: await palette('Spare'), ...ids, banner };
+}
+
+/** Two pages of the store's own: the first in its header menu. */
+async function contentFixture(marketId: string) {
+  const page = async (title: string) =>
+    dataOf<{ id: string }>(
+      await send(
+        { method: 'POST', url: '/api/Content/page', payload: { marketId, title, content: `<p>${title}</p>` } },
+        owner.token,
+      ),
+      201,
+    ).id;
+  const pageId = await page('About us');
+  const sparePageId = await page('Spare page');
+  const menu = await send(
+    {
+      method: 'PUT',
+      url: `/api/Content/menu/${marketId}/header`,
+      payload: { items: [{ kind: 'page', target: pageId }] },
+    },
+    owner.token,
+  );
+  expect(menu.statusCode).toBe(200);
+  return { pageId, sparePageId };
+}
 
 async function domainFixture(marketId: string) {
   const add = async (name: string) =>
@@ -1160,10 +1462,15 @@ async function orderFixture(marketId: string, categoryId: string, imageUrl: stri
   return { orderId: order.id, orderItemId: order.items[0]!.id };
 }
 
-/** The request with a multipart body built when it carries a file (the CSV import). */
+/** The request with a multipart body built when it carries a file (the CSV import, a banner picture). */
 async function prepared(request: InjectOptions): Promise<InjectOptions> {
   if (!Buffer.isBuffer(request.payload)) return request;
-  const { payload, headers } = await multipart(request.payload, 'products.csv', 'text/csv');
+  const png = request.payload.subarray(1, 4).toString() === 'PNG';
+  const { payload, headers } = await multipart(
+    request.payload,
+    png ? 'banner.png' : 'products.csv',
+    png ? 'image/png' : 'text/csv',
+  );
   return { ...request, payload, headers: { ...(request.headers as Record<string, string>), ...headers } };
 }
 
@@ -1275,6 +1582,7 @@ describe('tenancy', () => {
       get(`/api/Products/${strangerMarketId}/${f.productId}`),
       get(`/api/Category/${strangerMarketId}/${f.categoryId}`),
       get(`/api/Collection/get-collection-by-id/${f.collectionId}/${strangerMarketId}`),
+      get(`/api/Content/page/${strangerMarketId}/${f.pageId}`),
       get(`/api/Order/${f.orderId}?marketId=${strangerMarketId}`),
       { method: 'PUT', url: `/api/Order/fulfill/${f.orderId}?marketId=${strangerMarketId}`, payload: {} },
       { method: 'PUT', url: `/api/Order/cancel/${f.orderId}?marketId=${strangerMarketId}`, payload: {} },

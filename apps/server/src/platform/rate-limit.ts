@@ -22,6 +22,8 @@ const RULES = {
   codeSendsPerIp: { points: 30, duration: 60 * 60 },
   /** Registrations from one address. */
   registrationsPerIp: { points: 30, duration: 60 * 60 },
+  /** Newsletter sign-ups from one address (a store's home, issue 16): no one fills a list by script. */
+  newsletterPerIp: { points: 10, duration: 60 * 60 },
   /** "Check now" of one custom domain: each asks DNS servers of the world. */
   domainChecksPerDomain: { points: 6, duration: 60 },
 } as const;

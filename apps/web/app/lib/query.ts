@@ -23,6 +23,10 @@ export const tags = {
   domains: ['Domains'] as const,
   /** cp/employees: the store's people and invitations. */
   employees: ['Employees'] as const,
+  /** cp/customize-store: the store's theme draft and sections (SPEC §7 StoreWithSections). */
+  storeWithSections: ['StoreWithSections'] as const,
+  /** The store's palettes, presets and its own (SPEC §7 Palettes). */
+  palettes: ['Palettes'] as const,
   /** The staff area: every store's page and ledger as the platform's staff see them. */
   staff: ['Staff'] as const,
 };

@@ -1,4 +1,4 @@
-import type { Language, PolicyType, StoreTheme } from '@shop/shared';
+import type { Language, PolicyType, SocialNetwork, StoreMenus } from '@shop/shared';
 import { createContext, useCallback, useContext } from 'react';
 import { storageKeys, stored } from './storage';
 
@@ -8,12 +8,28 @@ export interface StoreInfo {
   name: string;
   description: string | null;
   logoUrl: string | null;
-  theme: StoreTheme;
+  faviconUrl: string | null;
+  /** Its profiles on social networks (the footer; WhatsApp also as the chat button). */
+  social: StoreSocialLink[];
+  look: StoreLook;
   /** '' on the store's custom domain, '/{marketName}' on the platform's host. */
   base: string;
   language: Language;
   /** The policies it shows (issue 15): the footer and the checkout link them. */
   policies: PolicyType[];
+  /** Its header and footer menus (cp/content); an empty one shows the store's own links. */
+  menus: StoreMenus;
+}
+
+/** The store's palette and fonts as applied: CSS variables and @font-face rules (look.server.ts). */
+export interface StoreLook {
+  style: Record<string, string>;
+  fontCss: string;
+}
+
+export interface StoreSocialLink {
+  network: SocialNetwork;
+  url: string;
 }
 
 export const StoreContext = createContext<StoreInfo | null>(null);

@@ -186,16 +186,24 @@ export function LoadError({
   error,
   onRetry,
   back,
+  message,
 }: {
   error: unknown;
   onRetry: () => void;
   back?: { to: string; label: string };
+  /** What failed, in the catalogue's words (SPEC §8 "Error loading store sections"), before the reason. */
+  message?: string;
 }) {
   const { t } = useTranslation();
   const gone = error instanceof ApiError && error.status === 404;
   return (
     <Paper withBorder radius="lg" p="xl" role="alert" data-testid="load-error">
       <Stack align="center" gap="sm">
+        {message && !gone && (
+          <Text fw={600} c="red.8">
+            {message}
+          </Text>
+        )}
         <Text c={gone ? undefined : 'red.8'}>{gone ? t('catalog.common.gone') : errorText(error, t)}</Text>
         {gone && back ? (
           <Button component={Link} to={back.to} variant="light">

@@ -30,6 +30,7 @@ CREATE TABLE "store_themes" (
 	"published" jsonb NOT NULL,
 	"draft" jsonb,
 	"published_at" timestamp with time zone,
+	"preview_token" text NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -8,5 +8,5 @@ export * from './market.js';
 export * from './payout.js';
 export * from './policy.js';
 export * from './subscription.js';
-export * from './user.js';
 export * from './theme.js';
+export * from './user.js';

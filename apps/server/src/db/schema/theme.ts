@@ -34,6 +34,8 @@ export const storeThemes = pgTable('store_themes', {
   published: jsonb().$type<Theme>().notNull(),
   draft: jsonb().$type<Theme>(),
   publishedAt: timestamp({ withTimezone: true }),
+  /** The editor's preview frame opens the storefront with it to see the draft (random, per store). */
+  previewToken: text().notNull(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -29,7 +29,13 @@ const NOT_A_SHOPPER =
 
 /** Whether a request for a page comes from a person's browser (not a crawler, a preview or a prefetch). */
 export function isShopperPageRequest(request: FastifyRequest): boolean {
-  return request.method === 'GET' && isShopperRequest(request);
+  return request.method === 'GET' && isShopperRequest(request) && !isLookPreview(request);
+}
+
+/** The theme editor's preview frame and the templates' showcase (issue 16) are nobody's visit. */
+function isLookPreview(request: FastifyRequest): boolean {
+  const query = request.query as Record<string, unknown> | undefined;
+  return query?.preview !== undefined || query?.template !== undefined;
 }
 
 /** Whether a request comes from a person's browser, neither a crawler's nor a speculative load. */

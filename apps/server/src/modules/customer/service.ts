@@ -68,6 +68,20 @@ const ORDER_BY: Record<CustomerSort, SQL> = {
 export class CustomerService {
   constructor(private readonly ctx: AppContext) {}
 
+  /**
+   * A shopper's newsletter sign-up: they become (or stay) a customer of the store who agreed to its
+   * e-mails. Signing up again changes nothing; a closed or unknown store is not found.
+   */
+  async signUpForNewsletter(marketId: string, email: string): Promise<void> {
+    const result = await this.ctx.db.execute(sql`
+      insert into customers (market_id, email, marketing_consent_at)
+      select m.id, ${email}, now() from markets m where m.id = ${marketId} and m.closed_at is null
+      on conflict (market_id, email) do update
+        set marketing_consent_at = coalesce(customers.marketing_consent_at, now()), updated_at = now()
+      returning id`);
+    if (rowsOf(result).length === 0) throw new AppError('NOT_FOUND');
+  }
+
   async list(marketId: string, input: CustomerListQuery): Promise<Page<CustomerListItem>> {
     const q = customerListQuerySchema.parse({ ...input, marketId });
     const conditions: SQL[] = [sql`market_id = ${marketId}`];

@@ -79,7 +79,9 @@ const REFERENCES = sql`
   and not exists (select 1 from product_variants v where v.image_url = m.url)
   and not exists (select 1 from categories c where c.image_url = m.url)
   and not exists (select 1 from collections c where c.cover_image_url = m.url)
-  and not exists (select 1 from markets k where k.logo_url = m.url)
+  and not exists (select 1 from markets k where k.logo_url = m.url or k.favicon_url = m.url)
+  and not exists (select 1 from store_themes t
+    where strpos(t.published::text, m.url) > 0 or strpos(coalesce(t.draft::text, ''), m.url) > 0)
   and not exists (select 1 from users u where u.photo_url = m.url)`;
 
 /** Removes uploads older than `olderThan` that nothing refers to; returns how many. */

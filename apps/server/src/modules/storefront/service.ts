@@ -1,37 +1,66 @@
 import {
   type BundleView,
-  DEFAULT_STORE_THEME,
+  DEFAULT_PALETTE,
+  defaultTheme,
   isUuid,
   LOW_STOCK,
+  PAGE_SLUG_MAX,
+  PAGE_SLUG_PATTERN,
   type Page,
+  type PaletteColours,
   POLICY_TYPES,
   type Policy,
   type PolicyType,
+  presetPalette,
+  type SearchSuggestions,
+  type Section,
   type SitemapEntry,
+  type SocialLinks,
   STORE_HOME_BUNDLES,
   type StoreCategory,
   type StoreCollection,
   type StorefrontMarket,
   type StorefrontReader,
   type StoreHome,
+  type StoreHomeSection,
   type StoreListQuery,
+  type StorePageView,
+  type StorePreview,
   type StoreProduct,
   type StoreProductCard,
+  type StoreSearchQuery,
+  type StoreTheme,
+  type Theme,
+  type ThemeTemplate,
+  templateTheme,
 } from '@shop/shared';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.js';
-import { categories, collections, marketDomains, markets, products, productVariants } from '../../db/schema/index.js';
+import { rowsOf } from '../../db/client.js';
+import {
+  categories,
+  collections,
+  marketDomains,
+  markets,
+  products,
+  productVariants,
+  storeThemes,
+} from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
+import { storeMenusColumn, storeMenusOf } from '../content/menus.js';
+import { ContentService } from '../content/service.js';
 import { DiscountService } from '../discount/service.js';
 import { PolicyService } from '../policy/service.js';
 import { listProducts } from '../product/list.js';
+import { storeSearch } from './search.js';
 
 /** Products per page of a storefront list. */
 export const STORE_PAGE_SIZE = 24;
-const HOME_PRODUCTS = 8;
+/** Categories a category grid shows when the merchant picked none: the first of the store's. */
 const HOME_CATEGORIES = 8;
-const HOME_COLLECTIONS = 6;
+/** Sales of the last this many days rank a best-selling grid. */
+const BEST_SELLING_DAYS = 90;
 
 /**
  * The storefront's reads, straight from the database (the pages are server-rendered: no HTTP
@@ -57,7 +86,14 @@ function marketColumns() {
     name: markets.name,
     description: markets.description,
     logoUrl: markets.logoUrl,
+    faviconUrl: markets.faviconUrl,
+    socialLinks: markets.socialLinks,
     catalogVersion: markets.catalogVersion,
+    // The published theme, and the colours of the store's own palette when it shows one (a
+    // preset's are constants): read with the row, no second round trip.
+    theme: sql<Theme | null>`(select t.published from store_themes t where t.market_id = ${MARKET_ID})`,
+    ownColours: sql<PaletteColours | null>`(select p.colours from palettes p, store_themes t
+      where t.market_id = ${MARKET_ID} and p.market_id = t.market_id and p.id::text = t.published->>'paletteId')`,
     facebookPixelId: markets.facebookPixelId,
     yandexMetricaId: markets.yandexMetricaId,
     googleAnalyticsId: markets.googleAnalyticsId,
@@ -69,6 +105,8 @@ function marketColumns() {
       where p.market_id = ${MARKET_ID} and p.content <> '')`,
     primaryDomain: sql<string | null>`(select d.name from market_domains d
       where d.market_id = ${MARKET_ID} and d.primary and d.verified and d.active)`,
+    // The header's and the footer's links, resolved (cp/content).
+    menus: storeMenusColumn(MARKET_ID),
   };
 }
 
@@ -77,7 +115,11 @@ type MarketRow = {
   name: string;
   description: string | null;
   logoUrl: string | null;
+  faviconUrl: string | null;
+  socialLinks: SocialLinks;
   catalogVersion: number;
+  theme: Theme | null;
+  ownColours: PaletteColours | null;
   facebookPixelId: string | null;
   yandexMetricaId: string | null;
   googleAnalyticsId: string | null;
@@ -85,6 +127,7 @@ type MarketRow = {
   suspended: boolean;
   policies: PolicyType[];
   primaryDomain: string | null;
+  menus: unknown;
 };
 
 function toMarket(row: MarketRow): StorefrontMarket {
@@ -94,18 +137,32 @@ function toMarket(row: MarketRow): StorefrontMarket {
     description: row.description,
     logoUrl: row.logoUrl,
     catalogVersion: row.catalogVersion,
-    // The theme editor (cp customize-store) will store palette and font on the market; until
-    // then every store has the defaults.
-    theme: DEFAULT_STORE_THEME,
+    ...lookOf(row.theme ?? DEFAULT_THEME, row.ownColours),
+    faviconUrl: row.faviconUrl,
+    social: row.socialLinks ?? {},
     suspended: row.suspended,
     policies: POLICY_TYPES.filter((type) => row.policies.includes(type)),
     primaryDomain: row.primaryDomain,
+    menus: storeMenusOf(row.menus),
     analytics: {
       facebookPixelId: row.facebookPixelId,
       yandexMetricaId: row.yandexMetricaId,
       googleAnalyticsId: row.googleAnalyticsId,
       clarityId: row.clarityId,
     },
+  };
+}
+
+/** A store that never opened the editor: today's look (ids fixed, so its pages do not change). */
+let defaultIds = 0;
+const DEFAULT_THEME: Theme = defaultTheme(() => `00000000-0000-4000-8000-${String(++defaultIds).padStart(12, '0')}`);
+
+/** A theme as pages show it: a preset's colours, the store's own palette's, or the default's. */
+function lookOf(theme: Theme, ownColours: PaletteColours | null): { theme: StoreTheme; sections: Section[] } {
+  const colours = presetPalette(theme.paletteId)?.colours ?? ownColours ?? DEFAULT_PALETTE.colours;
+  return {
+    theme: { colours, headingFont: theme.headingFont, bodyFont: theme.bodyFont },
+    sections: theme.sections,
   };
 }
 
@@ -210,10 +267,14 @@ export class StorefrontService implements StorefrontReader {
   private readonly policies: PolicyService;
   /** A store's policy pages by catalog version (every policy write bumps it). */
   private readonly policyCache = new LRUCache<string, { value: Policy | null }>({ max: 2_000, ttl: 60_000 });
+  private readonly content: ContentService;
+  /** A store's own pages by catalog version (every page write bumps it). */
+  private readonly pageCache = new LRUCache<string, { value: StorePageView | null }>({ max: 2_000, ttl: 60_000 });
 
   constructor(private readonly ctx: AppContext) {
     this.discounts = new DiscountService(ctx);
     this.policies = new PolicyService(ctx);
+    this.content = new ContentService(ctx);
   }
 
   private get q() {
@@ -299,19 +360,137 @@ export class StorefrontService implements StorefrontReader {
     );
   }
 
+  /**
+   * The home's sections with what they show. Cached by catalog version and the sections themselves
+   * (publishing moves the version; the editor's preview brings sections of its own).
+   */
   home(market: StorefrontMarket): Promise<StoreHome> {
-    return this.cached(`home:${market.id}:${market.catalogVersion}`, async () => {
-      const [allCategories, allCollections, newest] = await Promise.all([
-        this.categories(market),
-        this.collections(market),
-        this.products(market, { sort: 'newest' }, HOME_PRODUCTS),
-      ]);
-      return {
-        categories: allCategories.slice(0, HOME_CATEGORIES),
-        collections: allCollections.slice(0, HOME_COLLECTIONS),
-        products: newest.items,
-      };
+    const key = `home:${market.id}:${market.catalogVersion}:${JSON.stringify(market.sections)}`;
+    return this.cached(key, async () => {
+      const visible = market.sections.filter((section) => !section.hidden);
+      const resolved = await Promise.all(visible.map((section) => this.homeSection(market, section)));
+      return { sections: resolved.filter((section): section is StoreHomeSection => section !== null) };
     });
+  }
+
+  private async homeSection(market: StorefrontMarket, section: Section): Promise<StoreHomeSection | null> {
+    switch (section.type) {
+      case 'hero':
+      case 'richText':
+      case 'newsletter':
+      case 'imageWithText':
+        return section;
+      case 'featuredCollection': {
+        const collection = section.collectionId ? await this.collection(market, section.collectionId) : null;
+        if (!collection) return null;
+        const page = await this.products(market, { sort: 'newest', collectionId: collection.id }, section.limit);
+        return { id: section.id, type: section.type, title: section.title, collection, products: page.items };
+      }
+      case 'categoryGrid': {
+        const all = await this.categories(market);
+        const chosen =
+          section.categoryIds.length > 0
+            ? section.categoryIds.flatMap((id) => all.filter((c) => c.id === id))
+            : all.slice(0, HOME_CATEGORIES);
+        if (chosen.length === 0) return null;
+        return { id: section.id, type: section.type, title: section.title, categories: chosen };
+      }
+      case 'productGrid': {
+        let collectionTitle = '';
+        let items: StoreProductCard[];
+        if (section.source === 'collection') {
+          const collection = section.collectionId ? await this.collection(market, section.collectionId) : null;
+          if (!collection) return null;
+          collectionTitle = collection.title;
+          items = (await this.products(market, { sort: 'newest', collectionId: collection.id }, section.limit)).items;
+        } else if (section.source === 'bestSelling') {
+          items = await this.bestSelling(market, section.limit);
+        } else {
+          items = (await this.products(market, { sort: 'newest' }, section.limit)).items;
+        }
+        if (items.length === 0 && section.source !== 'newest') return null;
+        return {
+          id: section.id,
+          type: section.type,
+          title: section.title,
+          source: section.source,
+          collectionTitle,
+          collectionId: section.collectionId,
+          products: items,
+        };
+      }
+      case 'bundles': {
+        const bundles = await this.liveBundles(market, null);
+        if (bundles.length === 0) return null;
+        return { id: section.id, type: section.type, title: section.title, bundles };
+      }
+    }
+  }
+
+  /**
+   * The store's best sellers: units of paid orders of the last BEST_SELLING_DAYS days, active
+   * products only; the newest fill the grid when fewer have sold.
+   */
+  private async bestSelling(market: StorefrontMarket, limit: number): Promise<StoreProductCard[]> {
+    const result = await this.ctx.db.execute(sql`
+      select oi.product_id as id from order_items oi join orders o on o.id = oi.order_id
+      where o.market_id = ${market.id} and o.paid_at > now() - make_interval(days => ${BEST_SELLING_DAYS})
+        and oi.product_id is not null
+      group by oi.product_id order by sum(oi.quantity) desc, oi.product_id limit ${limit * 2}`);
+    const ranked = rowsOf<{ id: string }>(result).map((r) => r.id);
+    const newest = (await this.products(market, { sort: 'newest' }, limit * 2)).items;
+    const cards = ranked.length > 0 ? await this.cardsById(market, ranked) : [];
+    const byId = new Map(cards.map((card) => [card.id, card]));
+    const best = ranked.flatMap((id) => byId.get(id) ?? []);
+    for (const card of newest) if (best.length < limit && !best.some((b) => b.id === card.id)) best.push(card);
+    return best.slice(0, limit);
+  }
+
+  /** Active products of the store as cards, by id. */
+  private async cardsById(market: StorefrontMarket, ids: string[]): Promise<StoreProductCard[]> {
+    const rows = await this.ctx.db
+      .select({
+        id: products.id,
+        title: products.title,
+        price: products.price,
+        compareAtPrice: products.compareAtPrice,
+        imageUrl: sql<string | null>`${products.images}->>0`,
+        inStock: products.inStock,
+        variantCount: products.variantCount,
+      })
+      .from(products)
+      .where(
+        and(
+          eq(products.marketId, market.id),
+          eq(products.status, 'active'),
+          sql`${products.id} = any(${sql.param(ids)}::uuid[])`,
+        ),
+      );
+    return rows;
+  }
+
+  templatePreview(market: StorefrontMarket, template: ThemeTemplate): StorePreview {
+    let n = 0;
+    const theme = templateTheme(template, () => `00000000-0000-4000-9000-${String(++n).padStart(12, '0')}`);
+    // The store's own banner pictures, when it has some, in the template's hero.
+    const slides = market.sections.find((s) => s.type === 'hero' && s.slides.length > 0);
+    const sections = theme.sections.map((s) =>
+      s.type === 'hero' && slides?.type === 'hero' ? { ...s, slides: slides.slides } : s,
+    );
+    return lookOf({ ...theme, sections }, null);
+  }
+
+  async preview(market: StorefrontMarket, token: string): Promise<StorePreview | null> {
+    if (!/^[A-Za-z0-9_-]{10,64}$/.test(token)) return null;
+    const result = await this.ctx.db.execute(sql`
+      select coalesce(t.draft, t.published) as theme,
+        (select p.colours from palettes p where p.market_id = t.market_id
+          and p.id::text = coalesce(t.draft, t.published)->>'paletteId') as own_colours
+      from ${storeThemes} t where t.market_id = ${market.id} and t.preview_token = ${token}`);
+    const [row] = rowsOf<{ theme: Theme | string; own_colours: PaletteColours | string | null }>(result);
+    if (!row) return null;
+    const parse = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+    return lookOf(parse(row.theme), row.own_colours === null ? null : parse(row.own_colours));
   }
 
   async products(
@@ -344,6 +523,16 @@ export class StorefrontService implements StorefrontReader {
         variantCount: item.variantCount,
       })),
     };
+  }
+
+  /** The results page of the store's search (issue 16, search.ts). */
+  search(market: StorefrontMarket, query: StoreSearchQuery): Promise<Page<StoreProductCard>> {
+    return storeSearch(this.ctx.db).search(market, query, STORE_PAGE_SIZE);
+  }
+
+  /** The search box's suggestions (search.ts; GET /Storefront/search-suggestions answers the same). */
+  suggest(market: StorefrontMarket, term: string): Promise<SearchSuggestions> {
+    return storeSearch(this.ctx.db).suggest(market, term);
   }
 
   async product(market: StorefrontMarket, id: string): Promise<StoreProduct | null> {
@@ -420,11 +609,21 @@ export class StorefrontService implements StorefrontReader {
     return value;
   }
 
+  async page(market: StorefrontMarket, slug: string): Promise<StorePageView | null> {
+    if (!PAGE_SLUG_PATTERN.test(slug) || slug.length > PAGE_SLUG_MAX) return null;
+    const key = `${market.id}:${market.catalogVersion}:${slug}`;
+    const hit = this.pageCache.get(key);
+    if (hit) return hit.value;
+    const value = await this.content.published(market.id, slug);
+    this.pageCache.set(key, { value });
+    return value;
+  }
+
   async sitemap(market: StorefrontMarket): Promise<SitemapEntry[]> {
     const key = `${market.id}:${market.catalogVersion}`;
     const hit = this.sitemapCache.get(key);
     if (hit) return hit;
-    const [productRows, categoryRows, collectionRows] = await Promise.all([
+    const [productRows, categoryRows, collectionRows, pageRows] = await Promise.all([
       this.ctx.db
         .select({ id: products.id, updatedAt: products.updatedAt })
         .from(products)
@@ -434,10 +633,13 @@ export class StorefrontService implements StorefrontReader {
         .limit(49_000),
       this.categories(market),
       this.collections(market),
+      this.content.sitemapPages(market.id),
     ]);
     const entries: SitemapEntry[] = [
       { path: '', updatedAt: null },
       { path: '/about', updatedAt: null },
+      { path: '/products', updatedAt: null },
+      ...pageRows.map((p) => ({ path: `/pages/${p.slug}`, updatedAt: p.updatedAt })),
       ...market.policies.map((type) => ({ path: `/policies/${type}`, updatedAt: null })),
       ...categoryRows.map((c) => ({ path: `/category/${c.id}`, updatedAt: null })),
       ...collectionRows.map((c) => ({ path: `/collection/${c.id}`, updatedAt: null })),

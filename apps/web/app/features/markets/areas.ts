@@ -36,6 +36,8 @@ const SCREEN_AREAS: [path: string, area: MarketArea][] = [
   ['/cp/settings', 'settings'],
   ['/cp/shipping-and-delivery', 'settings'],
   ['/cp/policies', 'settings'],
+  ['/cp/content', 'settings'],
+  ['/cp/customize-store', 'settings'],
   ['/cp/analytics-integration', 'settings'],
   ['/cp/payments', 'owner'],
   ['/cp/balance-payout', 'owner'],

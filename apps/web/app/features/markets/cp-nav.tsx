@@ -7,6 +7,7 @@ import {
   IconCategory,
   IconChartBar,
   IconDiscount2,
+  IconFileText,
   IconHome,
   IconPackage,
   IconSettings,
@@ -83,7 +84,9 @@ const NAV: NavItem[] = [
       { key: 'discountCodes', to: '/cp/discount-codes' },
     ],
   },
-  { key: 'customizeStore', icon: IconBrush, area: 'settings' },
+  { key: 'customizeStore', icon: IconBrush, to: '/cp/customize-store' },
+  // The store's own pages and menus (SPEC §2 cp/content).
+  { key: 'content', icon: IconFileText, to: '/cp/content' },
   {
     key: 'settings',
     icon: IconSettings,

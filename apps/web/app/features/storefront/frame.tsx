@@ -1,28 +1,92 @@
 import type { StoreCategory } from '@shop/shared';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, Link, NavLink, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { useAddTexts } from '../../lib/i18n';
 import { type StoreInfo, useStore, useStorePath } from '../../lib/store-context';
 import { ErrorFallback } from '../../ui/error-fallback';
 import { NotFound } from '../../ui/not-found';
 import { LanguageSwitch, ThemeToggle } from '../../ui/preferences';
 import { CartButton } from './cart-drawer';
+import { SearchBox } from './search-box';
+import { FooterLinks, HeaderNav } from './store-menu';
 import css from './storefront.module.css';
 
-/** The store's palette and font as CSS variables (a theme editor only has to set them). */
-export function themeStyle(store: Pick<StoreInfo, 'theme'>): CSSProperties {
-  return {
-    '--sf-primary': store.theme.primary,
-    '--sf-bg': store.theme.background,
-    '--sf-text': store.theme.text,
-    '--sf-accent': store.theme.accent,
-    '--sf-font': store.theme.font,
-  } as CSSProperties;
+/** The store's palette and fonts (look.server.ts) on the element that holds its pages. */
+export function themeStyle(store: Pick<StoreInfo, 'look'>): CSSProperties {
+  return store.look.style as CSSProperties;
+}
+
+/** The @font-face rules of the store's two fonts: a browser loads only these, only the subsets it needs. */
+export function StoreFonts({ look }: { look: StoreInfo['look'] }) {
+  return look.fontCss ? <style>{look.fontCss}</style> : null;
+}
+
+/** Sizes the server makes of a store's icon (modules/theme/icons.ts). */
+const ICON_SIZES = { icon: [32, 192], apple: 180 } as const;
+
+/**
+ * The store's icon in the browser's tab and on a phone's home screen, at the sizes devices ask
+ * for, made by the server from the one picture the merchant uploaded (or the logo).
+ */
+export function StoreIcons({ store }: { store: Pick<StoreInfo, 'id' | 'faviconUrl' | 'logoUrl'> }) {
+  const source = store.faviconUrl ?? store.logoUrl;
+  if (!source) return null;
+  // The picture's own name changes with every upload: browsers keep the icon until it does.
+  const version = source.slice(source.lastIndexOf('/') + 1, -'.webp'.length);
+  const href = (size: number) => `/store-icon/${store.id}/${size}.png?v=${version}`;
+  return (
+    <>
+      {ICON_SIZES.icon.map((size) => (
+        <link key={size} rel="icon" type="image/png" sizes={`${size}x${size}`} href={href(size)} />
+      ))}
+      <link rel="apple-touch-icon" sizes="180x180" href={href(ICON_SIZES.apple)} />
+    </>
+  );
+}
+
+/** The store's social profiles, each an icon (drawn by CSS) with its name for screen readers. */
+function SocialLinksList({ links }: { links: StoreInfo['social'] }) {
+  const { t } = useTranslation();
+  if (links.length === 0) return null;
+  return (
+    <nav aria-label={t('storefront.social.label')} className={css.social} data-testid="footer-social">
+      {links.map((link) => (
+        <a
+          key={link.network}
+          href={link.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          title={t(`storefront.social.${link.network}`)}
+          data-network={link.network}
+        >
+          <span className={css.visuallyHidden}>{t(`storefront.social.${link.network}`)}</span>
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+/** A WhatsApp number: a button at the corner of every page opens a chat with the store. */
+export function WhatsAppButton({ links }: { links: StoreInfo['social'] }) {
+  const { t } = useTranslation();
+  const whatsapp = links.find((link) => link.network === 'whatsapp');
+  if (!whatsapp) return null;
+  return (
+    <a
+      className={css.whatsapp}
+      href={whatsapp.url}
+      target="_blank"
+      rel="noopener noreferrer"
+      data-network="whatsapp"
+      data-testid="whatsapp-chat"
+    >
+      <span className={css.visuallyHidden}>{t('storefront.social.chat')}</span>
+    </a>
+  );
 }
 
 export function StoreHeader({ store, categories }: { store: StoreInfo; categories: StoreCategory[] }) {
-  const { t } = useTranslation();
   const path = useStorePath();
   return (
     <header className={css.header}>
@@ -31,18 +95,9 @@ export function StoreHeader({ store, categories }: { store: StoreInfo; categorie
           {store.logoUrl && <img src={store.logoUrl} alt="" width={40} height={40} />}
           <span>{store.name}</span>
         </Link>
-        <nav className={css.nav} aria-label={t('storefront.nav.label')}>
-          <NavLink to={path()} end>
-            {t('storefront.nav.home')}
-          </NavLink>
-          {categories.slice(0, 6).map((category) => (
-            <NavLink key={category.id} to={path(`/category/${category.id}`)} data-testid="nav-category">
-              {category.name}
-            </NavLink>
-          ))}
-          <NavLink to={path('/about')}>{t('storefront.nav.about')}</NavLink>
-        </nav>
+        <HeaderNav store={store} categories={categories} />
         <div className={css.tools}>
+          <SearchBox />
           <LanguageSwitch className="" />
           <ThemeToggle className={css.iconButton} />
           <CartButton className={css.iconButton} badgeClassName={css.badge} />
@@ -54,23 +109,14 @@ export function StoreHeader({ store, categories }: { store: StoreInfo; categorie
 
 export function StoreFooter({ store }: { store: StoreInfo }) {
   const { t } = useTranslation();
-  const path = useStorePath();
   return (
     <footer className={css.footer}>
       <div className={css.footerInner}>
         <span>
           © {new Date().getFullYear()} {store.name}
         </span>
-        <Link to={path('/about')}>{t('storefront.nav.about')}</Link>
-        {store.policies.length > 0 && (
-          <nav aria-label={t('storefront.footer.policies')} className={css.footerLinks} data-testid="footer-policies">
-            {store.policies.map((type) => (
-              <Link key={type} to={path(`/policies/${type}`)}>
-                {t(`storefront.policy.${type}`)}
-              </Link>
-            ))}
-          </nav>
-        )}
+        <FooterLinks store={store} />
+        <SocialLinksList links={store.social} />
         <span>{t('storefront.footer.poweredBy')}</span>
       </div>
     </footer>
@@ -94,7 +140,7 @@ export function StoreNotFound() {
 
 /** What a suspended store's layout throws (routes/storefront/layout.tsx): enough for its page. */
 export interface SuspendedPage {
-  suspended: { name: string; logoUrl: string | null; theme: StoreInfo['theme'] };
+  suspended: { name: string; logoUrl: string | null; look: StoreInfo['look'] };
   texts: Parameters<typeof useAddTexts>[0];
   catalogue: Parameters<typeof useAddTexts>[1];
 }

@@ -78,6 +78,11 @@ export interface ResolvedStore {
   base: string;
   /** Absolute origin of the store's pages: canonical URLs, Open Graph, sitemap. */
   origin: string;
+  /**
+   * The theme editor's preview of the draft (never reused: it is the editor's alone) or a starting
+   * theme on this store (customize-store-page: the same for everyone); neither is indexed.
+   */
+  previewing: 'draft' | 'template' | null;
 }
 
 const resolved = new WeakMap<object, Promise<ResolvedStore | null>>();
@@ -91,12 +96,21 @@ export function resolveStore(context: StorefrontLoadContext, marketName: string 
   let found = resolved.get(context);
   if (!found) {
     found = (async () => {
-      if (marketName !== undefined) {
-        const market = await context.storefront.marketByName(marketName);
-        return market ? { market, base: `/${market.name}`, origin: context.origin } : null;
-      }
-      const market = context.domainMarket;
-      return market ? { market, base: '', origin: context.origin } : null;
+      const market =
+        marketName !== undefined ? await context.storefront.marketByName(marketName) : context.domainMarket;
+      if (!market) return null;
+      const base = marketName !== undefined ? `/${market.name}` : '';
+      const preview = context.previewToken
+        ? await context.storefront.preview(market, context.previewToken)
+        : context.previewTemplate
+          ? context.storefront.templatePreview(market, context.previewTemplate)
+          : null;
+      return {
+        market: preview ? { ...market, ...preview } : market,
+        base,
+        origin: context.origin,
+        previewing: preview === null ? null : context.previewToken ? ('draft' as const) : ('template' as const),
+      };
     })();
     resolved.set(context, found);
   }

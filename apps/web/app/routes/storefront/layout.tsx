@@ -20,11 +20,15 @@ import { Cart, CartContext } from '../../features/storefront/cart';
 import { CartDrawer, useCartErrors } from '../../features/storefront/cart-drawer';
 import {
   StoreErrorBoundary,
+  StoreFonts,
   StoreFooter,
   StoreHeader,
+  StoreIcons,
   type SuspendedPage,
   themeStyle,
+  WhatsAppButton,
 } from '../../features/storefront/frame';
+import { storeLook, storeSocialLinks } from '../../features/storefront/look.server';
 import { StorePopup } from '../../features/storefront/popup';
 import { requestLanguage, resolveStore, STOREFRONT_MESSAGES } from '../../features/storefront/store.server';
 import css from '../../features/storefront/storefront.module.css';
@@ -50,7 +54,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     if (params.marketName !== undefined) throw new Response(null, { status: 404 });
     return { store: null, categories: [], analytics: null, texts, catalogue };
   }
-  const { market, base } = found;
+  const { market, base, previewing } = found;
   // A store with a primary domain is at home there (issue 15): its other addresses send shoppers
   // on, for good (301). Not a checkout or a recovery link: a shopper's cart lives in the browser's
   // storage of the address it was filled at.
@@ -63,7 +67,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // its catalogue is read or shown, and no search engine keeps the page (503 is temporary).
   if (market.suspended) {
     const page: SuspendedPage = {
-      suspended: { name: market.name, logoUrl: market.logoUrl, theme: market.theme },
+      suspended: { name: market.name, logoUrl: market.logoUrl, look: storeLook(market.theme) },
       texts,
       catalogue,
     };
@@ -74,23 +78,30 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     name: market.name,
     description: market.description,
     logoUrl: market.logoUrl,
-    theme: market.theme,
+    faviconUrl: market.faviconUrl,
+    social: storeSocialLinks(market.social),
+    look: storeLook(market.theme),
     base,
     language,
     policies: market.policies,
+    menus: market.menus,
   };
   const categories = await context.storefront.categories(market);
   // Nothing of the visitor is in a store page (cart and checkout are the browser's): the server
   // may reuse it for everyone while the catalog is at this version (apps/server page-cache.ts).
-  const reusable = !url.pathname.includes('/checkout/');
+  // Not the editor's preview of a draft either: it is the editor's alone.
+  const reusable = !url.pathname.includes('/checkout/') && previewing !== 'draft';
   return data(
-    { store, categories, analytics: market.analytics, texts, catalogue },
+    // A preview is the merchant's own look at a draft or a template: no pixel counts it.
+    { store, categories, analytics: previewing ? null : market.analytics, texts, catalogue },
     {
       headers: {
         [STORE_PAGE_HEADER]: market.id,
         // The services this store runs: only their hosts enter the page's CSP (the server's).
         [STORE_PIXELS_HEADER]: ANALYTICS_KINDS.filter((kind) => market.analytics?.[ANALYTICS[kind].field]).join(','),
         ...(reusable ? { [PAGE_CACHE_HEADER]: `${market.id}:${market.catalogVersion}` } : {}),
+        ...(previewing ? { 'x-robots-tag': 'noindex' } : {}),
+        ...(previewing === 'draft' ? { 'cache-control': 'no-store' } : {}),
       },
     },
   );
@@ -111,7 +122,7 @@ export function meta({ loaderData, error, matches }: Route.MetaArgs) {
 /** Passes the store's marks on to the document (children inherit them). */
 export function headers({ parentHeaders, loaderHeaders }: Route.HeadersArgs) {
   const merged = new Headers(parentHeaders);
-  for (const name of [STORE_PAGE_HEADER, PAGE_CACHE_HEADER, STORE_PIXELS_HEADER]) {
+  for (const name of [STORE_PAGE_HEADER, PAGE_CACHE_HEADER, STORE_PIXELS_HEADER, 'x-robots-tag', 'cache-control']) {
     const mark = loaderHeaders.get(name);
     if (mark) merged.set(name, mark);
   }
@@ -190,6 +201,8 @@ function StoreFrame({
         data-testid="storefront"
         data-hydrated={hydrated || undefined}
       >
+        <StoreFonts look={store.look} />
+        <StoreIcons store={store} />
         <StoreHeader store={store} categories={categories} />
         <main className={css.main}>
           <Outlet />
@@ -197,6 +210,7 @@ function StoreFrame({
         <StoreFooter store={store} />
         <CartDrawer />
         <StorePopup storeId={store.id} />
+        <WhatsAppButton links={store.social} />
         {analytics && <AnalyticsPixels ids={analytics} />}
       </div>
     </CartContext>
