@@ -269,7 +269,10 @@ try {
     ['category list, sorted by price', [`/bench-store/category/${category.id}?sort=price_asc`]],
   ];
   const rows = [];
+  // BENCH_ONLY: a regular expression over the scenarios' names (a profile of one of them).
+  const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
   for (const [name, paths, options] of runs) {
+    if (only && !only.test(name)) continue;
     const figures = await measure(paths, options);
     const product =
       (name.startsWith('product') && options?.cookie !== '') || name === 'store home, 8 sections (issue 16)';

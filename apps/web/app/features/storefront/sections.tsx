@@ -7,6 +7,7 @@ import { StoreBundles } from './bundles';
 import { Section } from './frame';
 import { ProductGrid } from './product-card';
 import css from './sections.module.css';
+import { HERO_SIZES } from './seo';
 import sf from './storefront.module.css';
 
 /**
@@ -196,7 +197,7 @@ function Hero({ slides, first }: { slides: BannerItem[]; first: boolean }) {
               <img
                 src={imageUrl(slide.imageUrl, 1600)}
                 srcSet={imageSrcSet(slide.imageUrl)}
-                sizes="(max-width: 1200px) 100vw, 1200px"
+                sizes={HERO_SIZES}
                 alt={slide.alt}
                 loading={first && i === 0 ? 'eager' : 'lazy'}
                 fetchPriority={first && i === 0 ? 'high' : undefined}

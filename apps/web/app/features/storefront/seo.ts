@@ -1,3 +1,4 @@
+import { imageSrcSet, imageUrl } from '@shop/shared';
 import type { MetaDescriptor } from 'react-router';
 
 /** What a storefront page says about itself to search engines and link previews (DESIGN §1). */
@@ -36,4 +37,26 @@ export function seoMeta(seo: Seo | undefined): MetaDescriptor[] {
   if (seo.noindex) tags.push({ name: 'robots', content: 'noindex' });
   if (seo.jsonLd) tags.push({ 'script:ld+json': seo.jsonLd });
   return tags;
+}
+
+/** The hero banner's `sizes` (sections.tsx): the preload must choose the picture the <img> will. */
+export const HERO_SIZES = '(max-width: 1200px) 100vw, 1200px';
+
+/**
+ * The home's banner picture asked for from the document's head, before the scripts and styles:
+ * on a slow phone it is the page's largest paint, and the body's <img> would find it later.
+ */
+export function heroPreload(url: string | null | undefined): MetaDescriptor[] {
+  if (!url) return [];
+  return [
+    {
+      tagName: 'link',
+      rel: 'preload',
+      as: 'image',
+      href: imageUrl(url, 1600),
+      imageSrcSet: imageSrcSet(url),
+      imageSizes: HERO_SIZES,
+      fetchPriority: 'high',
+    },
+  ];
 }

@@ -1,7 +1,7 @@
 import { StoreErrorBoundary } from '../../features/storefront/frame';
 import { storeHome } from '../../features/storefront/home.server';
 import { HomeSections } from '../../features/storefront/sections';
-import { seoMeta } from '../../features/storefront/seo';
+import { heroPreload, seoMeta } from '../../features/storefront/seo';
 import { requireStore } from '../../features/storefront/store.server';
 import type { Route } from './+types/home';
 
@@ -15,7 +15,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  return data ? seoMeta(data.seo) : [];
+  return data ? [...seoMeta(data.seo), ...heroPreload(data.heroImage)] : [];
 }
 
 export default function StoreHome({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 import { StoreErrorBoundary } from '../../features/storefront/frame';
 import { storeHome } from '../../features/storefront/home.server';
 import { HomeSections } from '../../features/storefront/sections';
-import { seoMeta } from '../../features/storefront/seo';
+import { heroPreload, seoMeta } from '../../features/storefront/seo';
 import { resolveStore } from '../../features/storefront/store.server';
 import Landing, { meta as landingMeta } from '../marketing/landing';
 import type { Route } from './+types/root-home';
@@ -18,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function meta({ data, matches }: Route.MetaArgs) {
   if (!data || data.landing) return landingMeta({ matches });
-  return seoMeta(data.seo);
+  return [...seoMeta(data.seo), ...heroPreload(data.heroImage)];
 }
 
 export default function RootHome({ loaderData }: Route.ComponentProps) {
