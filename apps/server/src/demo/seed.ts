@@ -173,9 +173,11 @@ async function seedDemoTheme(
   collectionId: string,
   images: Awaited<ReturnType<typeof demoImages>>,
 ) {
+  const [market] = await ctx.db.select().from(markets).where(eq(markets.id, marketId));
+  if (!market) return;
   const theme = new ThemeService(ctx);
   const id = () => crypto.randomUUID();
-  await theme.replaceSections(marketId, {
+  await theme.replaceSections(market, {
     sections: [
       {
         id: id(),
@@ -215,8 +217,7 @@ async function seedDemoTheme(
       { id: id(), type: 'newsletter', heading: '', text: '' },
     ],
   });
-  const [market] = await ctx.db.select().from(markets).where(eq(markets.id, marketId));
-  if (market) await theme.publish(market);
+  await theme.publish(market);
 }
 
 function productInput(product: DemoProduct, marketId: string, categoryId: string, pictures: Map<string, string>) {

@@ -54,7 +54,7 @@ export function themeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags, params: marketParams, body: bulkSectionsSchema, response: ok(storeWithSectionsSchema) } },
       async (request) => {
         const { market } = await requireMarket(ctx.db, request, request.params.marketId, 'settings');
-        return { data: await service.replaceSections(market.id, request.body) };
+        return { data: await service.replaceSections(market, request.body) };
       },
     );
 
@@ -82,7 +82,7 @@ export function themeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags, body: addBannerItemSchema, response: ok(storeWithSectionsSchema) } },
       async (request) => {
         const { market } = await requireMarket(ctx.db, request, request.body.marketId, 'settings');
-        return { data: await service.addBannerItem(market.id, request.body.sectionId, request.body.item) };
+        return { data: await service.addBannerItem(market, request.body.sectionId, request.body.item) };
       },
     );
 
@@ -91,7 +91,7 @@ export function themeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags, body: updateBannerItemSchema, response: ok(storeWithSectionsSchema) } },
       async (request) => {
         const { market } = await requireMarket(ctx.db, request, request.body.marketId, 'settings');
-        return { data: await service.updateBannerItem(market.id, request.body.item) };
+        return { data: await service.updateBannerItem(market, request.body.item) };
       },
     );
 
@@ -108,7 +108,7 @@ export function themeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { market } = await requireMarket(ctx.db, request, request.query.marketId, 'settings');
         if (!isUuid(request.params.id)) throw new AppError('NOT_FOUND');
-        return { data: await service.deleteBannerItem(market.id, request.params.id) };
+        return { data: await service.deleteBannerItem(market, request.params.id) };
       },
     );
 
@@ -117,7 +117,7 @@ export function themeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { tags, params: marketParams, body: applyTemplateSchema, response: ok(storeWithSectionsSchema) } },
       async (request) => {
         const { market } = await requireMarket(ctx.db, request, request.params.marketId, 'settings');
-        return { data: await service.applyTemplate(market.id, request.body.template) };
+        return { data: await service.applyTemplate(market, request.body.template) };
       },
     );
 
@@ -203,7 +203,7 @@ export function themeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { market } = await requireMarket(ctx.db, request, request.query.marketId, 'settings');
-        return { data: await service.selectPalette(market.id, request.query.paletId) };
+        return { data: await service.selectPalette(market, request.query.paletId) };
       },
     );
 
@@ -222,7 +222,7 @@ export function themeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { market } = await requireMarket(ctx.db, request, request.query.marketId, 'settings');
-        return { data: await service.selectFont(market.id, request.query.fontName, request.query.target) };
+        return { data: await service.selectFont(market, request.query.fontName, request.query.target) };
       },
     );
 

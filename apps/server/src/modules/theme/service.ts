@@ -119,23 +119,23 @@ export class ThemeService {
   }
 
   /** POST /MarketSetting/palet: the draft takes a preset or one of the store's own palettes. */
-  async selectPalette(marketId: string, paletteId: string): Promise<StoreWithSections> {
+  async selectPalette(market: MarketRow, paletteId: string): Promise<StoreWithSections> {
     if (!presetPalette(paletteId)) {
       const [own] = await this.ctx.db
         .select({ id: palettes.id })
         .from(palettes)
-        .where(and(sql`${palettes.id}::text = ${paletteId}`, eq(palettes.marketId, marketId)));
+        .where(and(sql`${palettes.id}::text = ${paletteId}`, eq(palettes.marketId, market.id)));
       if (!own) throw new AppError('NOT_FOUND');
     }
-    return this.changeDraft(marketId, (draft) => ({ ...draft, paletteId }));
+    return this.changeDraft(market, (draft) => ({ ...draft, paletteId }));
   }
 
   // ─── Fonts ────────────────────────────────────────────────────────────────────────────────────
 
-  async selectFont(marketId: string, fontName: string, target: FontTarget): Promise<StoreWithSections> {
+  async selectFont(market: MarketRow, fontName: string, target: FontTarget): Promise<StoreWithSections> {
     if (!isStoreFont(fontName))
       throw new AppError('FONT_UNKNOWN', undefined, undefined, { font: fontName.slice(0, 60) });
-    return this.changeDraft(marketId, (draft) => ({
+    return this.changeDraft(market, (draft) => ({
       ...draft,
       headingFont: target === 'body' ? draft.headingFont : fontName,
       bodyFont: target === 'heading' ? draft.bodyFont : fontName,
@@ -145,14 +145,14 @@ export class ThemeService {
   // ─── Sections ─────────────────────────────────────────────────────────────────────────────────
 
   /** The draft's sections replaced, in the order given (add, remove, hide, reorder, edit). */
-  async replaceSections(marketId: string, input: unknown): Promise<StoreWithSections> {
+  async replaceSections(market: MarketRow, input: unknown): Promise<StoreWithSections> {
     const { sections } = bulkSectionsSchema.parse(input);
-    await this.checkTargets(marketId, sections);
-    return this.changeDraft(marketId, (draft) => ({ ...draft, sections: sections.map(cleanSection) }));
+    await this.checkTargets(market.id, sections);
+    return this.changeDraft(market, (draft) => ({ ...draft, sections: sections.map(cleanSection) }));
   }
 
-  async addBannerItem(marketId: string, sectionId: string, item: Omit<BannerItem, 'id'>): Promise<StoreWithSections> {
-    return this.changeDraft(marketId, (draft) => {
+  async addBannerItem(market: MarketRow, sectionId: string, item: Omit<BannerItem, 'id'>): Promise<StoreWithSections> {
+    return this.changeDraft(market, (draft) => {
       const hero = draft.sections.find((s) => s.id === sectionId);
       if (hero?.type !== 'hero') throw new AppError('NOT_FOUND');
       if (hero.slides.length >= SLIDES_MAX) throw new AppError('VALIDATION_FAILED', { slides: 'tooMany' });
@@ -161,9 +161,9 @@ export class ThemeService {
     });
   }
 
-  async updateBannerItem(marketId: string, item: BannerItem): Promise<StoreWithSections> {
+  async updateBannerItem(market: MarketRow, item: BannerItem): Promise<StoreWithSections> {
     return this.changeDraft(
-      marketId,
+      market,
       (draft) => ({
         ...draft,
         sections: draft.sections.map((s) =>
@@ -176,9 +176,9 @@ export class ThemeService {
     );
   }
 
-  async deleteBannerItem(marketId: string, id: string): Promise<StoreWithSections> {
+  async deleteBannerItem(market: MarketRow, id: string): Promise<StoreWithSections> {
     return this.changeDraft(
-      marketId,
+      market,
       (draft) => ({
         ...draft,
         sections: draft.sections.map((s) =>
@@ -192,8 +192,8 @@ export class ThemeService {
   }
 
   /** A starting theme (minimal, bold, boutique): palette, fonts and sections in one step, as a draft. */
-  async applyTemplate(marketId: string, template: ThemeTemplate): Promise<StoreWithSections> {
-    return this.changeDraft(marketId, () => templateTheme(template, randomUUID));
+  async applyTemplate(market: MarketRow, template: ThemeTemplate): Promise<StoreWithSections> {
+    return this.changeDraft(market, () => templateTheme(template, randomUUID));
   }
 
   // ─── Publishing ───────────────────────────────────────────────────────────────────────────────
@@ -268,22 +268,22 @@ export class ThemeService {
    * two tabs of the editor do not lose each other's change. `check` sees the draft before and after.
    */
   private async changeDraft(
-    marketId: string,
+    market: MarketRow,
     change: (draft: Theme) => Theme,
     check?: (before: Theme, after: Theme) => void,
   ): Promise<StoreWithSections> {
     await this.ctx.db.transaction(async (tx) => {
-      const row = await this.lockedRow(tx, marketId);
+      const row = await this.lockedRow(tx, market.id);
       const before = row.draft ?? row.published;
       const after = change(structuredClone(before));
       check?.(before, after);
       await tx
         .update(storeThemes)
         .set({ draft: after, updatedAt: new Date() })
-        .where(eq(storeThemes.marketId, marketId));
+        .where(eq(storeThemes.marketId, market.id));
     });
-    const [market] = await this.ctx.db.select().from(markets).where(eq(markets.id, marketId));
-    return this.storeWithSections(market as MarketRow);
+    // The guard's market row: the draft's change touched nothing of it.
+    return this.storeWithSections(market);
   }
 
   /** Collections and categories the sections name must be this store's. */

@@ -1,27 +1,12 @@
-import {
-  type Announcements,
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  type UniqueIdentifier,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { type Announcements, closestCenter, DndContext, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
+import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { formatMoney } from '@shop/shared';
 import { IconGripVertical, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { StatusBadge, Thumb } from '../../ui/panel';
+import { useSortableSensors } from '../../ui/sortable';
 import type { PickedProduct } from './product-picker';
 
 interface ChosenProductsProps {
@@ -37,10 +22,7 @@ interface ChosenProductsProps {
  */
 export function ChosenProducts({ ids, products, onChange }: ChosenProductsProps) {
   const { t } = useTranslation();
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSortableSensors();
 
   const titleOf = (id: UniqueIdentifier) => products.get(String(id))?.title ?? '';
   const positionOf = (id: UniqueIdentifier) => ids.indexOf(String(id)) + 1;

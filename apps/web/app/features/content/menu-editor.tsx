@@ -1,21 +1,5 @@
-import {
-  type Announcements,
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  type UniqueIdentifier,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { type Announcements, closestCenter, DndContext, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
+import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import {
@@ -31,6 +15,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, fieldErrors, localizedResolver } from '../../lib/form';
 import { useNotice } from '../../ui/notice';
+import { useSortableSensors } from '../../ui/sortable';
 import { LinkDialog } from './link-dialog';
 import { useSaveMenu } from './queries';
 import { type LinkTargets, useDescribeLink } from './targets';
@@ -94,10 +79,7 @@ export function MenuEditor({ marketId, location, saved, targets, onDirtyChange }
     if (!dirtyRef.current) setRows(rowsOf(saved));
   }, [saved]);
 
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSortableSensors();
   const titleOf = (id: UniqueIdentifier) => {
     const row = rows.find((r) => r.key === id);
     return row ? describe(row).title : '';

@@ -1,19 +1,5 @@
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core';
+import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import {
   ActionIcon,
@@ -57,6 +43,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '../../ui/image-upload';
 import { RichTextField } from '../../ui/rich-text-editor';
+import { useSortableSensors } from '../../ui/sortable';
 import { categoryChoicesQuery, collectionChoicesQuery } from './queries';
 
 type Slide = Extract<SectionInput, { type: 'hero' }>['slides'][number];
@@ -100,10 +87,7 @@ interface SectionsPanelProps {
 export function SectionsPanel({ marketId, sections, onChange, errors }: SectionsPanelProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<string | null>(null);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSortableSensors();
   const ids = sections.map((s) => s.id as string);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;

@@ -1,8 +1,8 @@
 import { THEME_TEMPLATES } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { rootTexts, type TitleMatches, textAt } from '../../lib/page-title';
-import { LanguageSwitch, ThemeToggle } from '../../ui/preferences';
+import type { TitleMatches } from '../../lib/page-title';
+import { MarketingHeader, marketingMeta } from '../../ui/marketing-header';
 import './landing.css';
 import './customize-store-page.css';
 
@@ -10,11 +10,7 @@ import './customize-store-page.css';
 const SHOWCASE_STORE = 'demo-store';
 
 export function meta({ matches }: { matches: TitleMatches }) {
-  const { common } = rootTexts(matches);
-  return [
-    { title: textAt(common, 'showcase.metaTitle') },
-    { name: 'description', content: textAt(common, 'showcase.metaDescription') },
-  ];
+  return marketingMeta(matches, 'showcase');
 }
 
 /**
@@ -26,18 +22,7 @@ export default function CustomizeStorePage() {
   const { t } = useTranslation();
   return (
     <div className="landing">
-      <header className="landing__header">
-        <Link to="/" className="landing__logo">
-          {t('common.brand')}
-        </Link>
-        <nav className="landing__nav">
-          <LanguageSwitch />
-          <ThemeToggle />
-          <Link to="/login" className="landing__link">
-            {t('common.landing.login')}
-          </Link>
-        </nav>
-      </header>
+      <MarketingHeader />
       <main className="showcase">
         <section className="showcase__intro">
           <h1>{t('common.showcase.title')}</h1>

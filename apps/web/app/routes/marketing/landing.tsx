@@ -1,16 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { rootTexts, type TitleMatches, textAt } from '../../lib/page-title';
-import { LanguageSwitch, ThemeToggle } from '../../ui/preferences';
+import type { TitleMatches } from '../../lib/page-title';
+import { MarketingHeader, marketingMeta } from '../../ui/marketing-header';
 import './landing.css';
 
 /** Title and description in the page's language (also the platform's root: storefront/home.tsx). */
 export function meta({ matches }: { matches: TitleMatches }) {
-  const { common } = rootTexts(matches);
-  return [
-    { title: textAt(common, 'landing.metaTitle') },
-    { name: 'description', content: textAt(common, 'landing.metaDescription') },
-  ];
+  return marketingMeta(matches, 'landing');
 }
 
 /** The public landing page: what the product is and the way in. */
@@ -18,16 +14,7 @@ export default function Landing() {
   const { t } = useTranslation();
   return (
     <div className="landing">
-      <header className="landing__header">
-        <span className="landing__logo">{t('common.brand')}</span>
-        <nav className="landing__nav">
-          <LanguageSwitch />
-          <ThemeToggle />
-          <Link to="/login" className="landing__link">
-            {t('common.landing.login')}
-          </Link>
-        </nav>
-      </header>
+      <MarketingHeader />
       <main className="landing__hero">
         <h1>{t('common.landing.title')}</h1>
         <p>{t('common.landing.text')}</p>
