@@ -372,10 +372,11 @@ try {
   ];
 
   // CPU per step: BENCH_ONLY=steps runs BENCH_STEP_ORDERS orders one step at a time (all adds,
-  // then all checkouts, …) by 8 shoppers at once and prints the server's and PostgreSQL's CPU
+  // then all checkouts, …) by BENCH_STEP_SHOPPERS (default 8) shoppers at once and prints the server's and PostgreSQL's CPU
   // per order for each step — where an order's cost goes.
   if (ONLY?.test('steps')) {
     const count = Number(process.env.BENCH_STEP_ORDERS ?? 1000);
+    const concurrency = Number(process.env.BENCH_STEP_SHOPPERS ?? 8);
     let shoppers = Array.from({ length: count }, () => ({}));
     results.steps = {};
     for (const [name, step] of steps) {
@@ -384,7 +385,7 @@ try {
       const next = [];
       let i = 0;
       await Promise.all(
-        Array.from({ length: 8 }, async () => {
+        Array.from({ length: concurrency }, async () => {
           while (i < shoppers.length) {
             const s = shoppers[i++];
             const outcome = await step(s);

@@ -182,19 +182,24 @@ function shortageFields(
   return fields;
 }
 
-/** Locks and returns the visitor's order with its lines (one statement); anyone else's is not found. */
+/**
+ * Locks and returns the visitor's order with its lines and its cart discount's row (the pop-up or
+ * code, whatever its state; null without one) — one statement; anyone else's is not found.
+ */
 export async function lockOrder(
   tx: Db,
   orderId: string,
   uniqueCode: string,
-): Promise<{ order: OrderRow; items: ItemRow[] }> {
+): Promise<{ order: OrderRow; items: ItemRow[]; cartDiscount: CartDiscountRow | null }> {
   const row = await lockedRead(
     tx,
-    sql`select ${orderShape.columnsOf('o')}, ${ITEMS_OF_O}, ${FRESH_O} from orders o
+    sql`select ${orderShape.columnsOf('o')}, ${ITEMS_OF_O}, ${cartDiscountColumn(sql`o.discount_id`)} as cart_discount,
+        ${FRESH_O}
+      from orders o
       where o.id = ${orderId} and o.unique_code = ${uniqueCode} for update of o`,
   );
   if (!row) throw new AppError('NOT_FOUND');
-  return readOrderWithItems(row);
+  return { ...readOrderWithItems(row), cartDiscount: readCartDiscount(row.cart_discount) };
 }
 
 /**
@@ -304,7 +309,7 @@ export class CheckoutService {
     }
     return this.ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
-      const { order, items } = await lockOrder(tx, data.checkoutId, data.uniqueCode);
+      const { order, items, cartDiscount } = await lockOrder(tx, data.checkoutId, data.uniqueCode);
       if (order.paymentStatus === 'paid' || order.paymentStatus === 'pending' || order.paymentStatus === 'canceled') {
         throw new AppError('CHECKOUT_CLOSED');
       }
@@ -318,10 +323,9 @@ export class CheckoutService {
       );
       const shippingPrice = tariffPrice(tariff);
       // A code with a limit per e-mail is checked as soon as the e-mail is known (and again,
-      // exactly, when the order is placed).
-      if (order.discountId && order.discount?.kind === 'code') {
-        const code = await findCartDiscount(tx, order.discountId);
-        if (code) await assertCodeUsable(tx, code, { orderId: order.id, email: data.email, lock: false });
+      // exactly, when the order is placed; its limit in all was checked when it was typed).
+      if (cartDiscount?.kind === 'code') {
+        await assertCodeUsable(tx, cartDiscount, { orderId: order.id, email: data.email, lock: false, only: 'customer' });
       }
       const billing = data.billingSameAsShipping ? data.shippingAddress : (data.billingAddress as Address);
       const updated = await confirmCheckout(tx, order.id, {

@@ -24,8 +24,9 @@ import {
   assertCodeUsable,
   cartDiscountColumn,
   countCodeUse,
-  findCartDiscount,
+  holdsCodeUse,
   readCartDiscount,
+  takeHeldCodeUse,
 } from '../discount/offers.js';
 import { saleEntries } from '../ledger/hooks.js';
 import { bumpCatalogVersion } from '../market/hooks.js';
@@ -115,17 +116,17 @@ export class PaymentService {
   async start(input: StartPaymentInput, origin: string): Promise<{ redirectUrl: string; paymentId: string }> {
     const { order, payment } = await this.ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
-      const { order, items } = await lockOrder(tx, input.orderId, input.uniqueCode);
+      const { order, items, cartDiscount } = await lockOrder(tx, input.orderId, input.uniqueCode);
       if (order.paymentStatus === 'paid') throw new AppError('ORDER_ALREADY_PAID');
       if (order.paymentStatus === 'canceled') throw new AppError('CHECKOUT_CLOSED');
       if (order.number === null) throw new AppError('CHECKOUT_FAILED');
       // Placed to pay the courier in cash: there is no card payment to start.
       if (order.paymentMethod === 'cash') throw new AppError('CASH_ON_DELIVERY_ORDER');
-      // A retry after a failed payment: its code may have been used up meanwhile — told now,
-      // not after paying (the payment's own count is the exact one).
-      if (order.discountId && order.discount?.kind === 'code') {
-        const code = await findCartDiscount(tx, order.discountId);
-        if (code) await assertCodeUsable(tx, code, { orderId: order.id, email: order.email, lock: false });
+      // A retry after a failed payment (or once the hold ran out): its code may have been used
+      // up meanwhile — told now, not after paying (the payment's own count is the exact one).
+      // An order that still holds its use has nothing to learn.
+      if (cartDiscount?.kind === 'code' && !holdsCodeUse(order)) {
+        await assertCodeUsable(tx, cartDiscount, { orderId: order.id, email: order.email, lock: false });
       }
       await this.checkouts.holdAgain(tx, order, items);
       // The attempt, the order's new state and its timeline's line in one statement (the
@@ -273,7 +274,9 @@ export class PaymentService {
       // order every path locks them in). One whose hold ran out while others took the code's last
       // uses can not take it: canceled, the money goes back.
       const cartDiscount = readCartDiscount(row.cart_discount);
-      if (cartDiscount?.kind === 'code') {
+      // An order that still holds its use takes it at once (lock and count in one statement).
+      const codeCounted = cartDiscount?.kind === 'code' && (await takeHeldCodeUse(tx, cartDiscount.id, order.id));
+      if (cartDiscount?.kind === 'code' && !codeCounted) {
         const usable = await assertCodeUsable(tx, cartDiscount, {
           orderId: order.id,
           email: order.email,
@@ -295,7 +298,9 @@ export class PaymentService {
       }
       const sold = await sell(tx, heldUnits(items), order.reservation === 'held');
       if (!sold.ok) {
-        // The hold ran out and the units were sold to someone else: never oversell.
+        // The hold ran out and the units were sold to someone else: never oversell. (An order
+        // that held its units can't fall short; should it ever, the code's use goes back.)
+        if (codeCounted) await countCodeUse(tx, cartDiscount.id, -1);
         const [approved] = await settle('approved', { returnCause: 'out_of_stock' });
         const canceled = await cancelUnfulfillable(tx, order.id);
         await canceledUnfulfillable(tx, canceled, 'out_of_stock');
@@ -314,7 +319,7 @@ export class PaymentService {
       // The bought units leave the shopper's basket; anything added since stays. A code counts
       // one use; an accepted pop-up is spent.
       if (order.basketId) await removeBoughtUnits(tx, order.basketId, items);
-      if (order.discountId && order.discount?.kind === 'code') await countCodeUse(tx, order.discountId);
+      if (order.discountId && order.discount?.kind === 'code' && !codeCounted) await countCodeUse(tx, order.discountId);
       if (order.discountId && order.discount?.kind === 'popup' && order.basketId) {
         await spendPopup(tx, order.basketId, order.discountId);
       }
