@@ -325,7 +325,12 @@ export class CheckoutService {
       // A code with a limit per e-mail is checked as soon as the e-mail is known (and again,
       // exactly, when the order is placed; its limit in all was checked when it was typed).
       if (cartDiscount?.kind === 'code') {
-        await assertCodeUsable(tx, cartDiscount, { orderId: order.id, email: data.email, lock: false, only: 'customer' });
+        await assertCodeUsable(tx, cartDiscount, {
+          orderId: order.id,
+          email: data.email,
+          lock: false,
+          only: 'customer',
+        });
       }
       const billing = data.billingSameAsShipping ? data.shippingAddress : (data.billingAddress as Address);
       const updated = await confirmCheckout(tx, order.id, {
