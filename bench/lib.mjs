@@ -44,7 +44,6 @@ export function serverArgs() {
 /**
  * A fresh PostgreSQL database next to `baseUrl` (BENCH_PG_URL, default the local `test`
  * database): resolves to { url, admin, drop() }. `admin` stays connected to the base database.
- * BENCH_KEEP_DATABASE=1 keeps it after the run (to look into its plans), and prints its name.
  */
 export async function freshDatabase(prefix = 'bench') {
   const { default: pg } = await import('pg');
@@ -56,8 +55,7 @@ export async function freshDatabase(prefix = 'bench') {
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   const drop = async () => {
-    if (process.env.BENCH_KEEP_DATABASE) console.log(`database ${name} kept`);
-    else await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   };
   return { url: url.toString(), admin, drop };

@@ -46,6 +46,7 @@ import { PayoutService } from './modules/payout/service.js';
 import { policyRoutes } from './modules/policy/routes.js';
 import { productRoutes } from './modules/product/routes.js';
 import { shippingRoutes } from './modules/shipping/routes.js';
+import { siteRoutes } from './modules/site/routes.js';
 import { storefrontRoutes } from './modules/storefront/routes.js';
 import { subscriptionRoutes } from './modules/subscription/routes.js';
 import { SubscriptionService } from './modules/subscription/service.js';
@@ -216,6 +217,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(shippingRoutes(ctx));
       await api.register(policyRoutes(ctx));
       await api.register(contentRoutes(ctx));
+      await api.register(siteRoutes(ctx));
       await api.register(themeRoutes(ctx));
       await api.register(domainRoutes(ctx, domains));
       await api.register(employeeRoutes(ctx));

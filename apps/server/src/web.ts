@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import {
+  type SiteReader,
   STORE_PAGE_HEADER,
   STORE_PIXELS_HEADER,
   type StorefrontLoadContext,
-  type StorefrontReader,
   THEME_TEMPLATES,
   type ThemeTemplate,
 } from '@shop/shared';
@@ -14,12 +14,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import { isDatabaseUnavailable } from './db/faults.js';
 import { countPageView, isShopperPageRequest, type PageViewRecorder } from './modules/analytics/recorder.js';
+import { SiteService } from './modules/site/service.js';
 import {
   INTERNAL_HEADERS,
   languageCookieFor,
   PageCache,
   pageBodyFor,
   type RenderedPage,
+  SITE_PAGES,
 } from './modules/storefront/page-cache.js';
 import { StorefrontService } from './modules/storefront/service.js';
 import type { AppContext } from './platform/context.js';
@@ -44,8 +46,11 @@ export async function registerWeb(
 ) {
   let handler: Handler;
   const storefront = new StorefrontService(options.ctx);
-  const loadContext = storefrontContext(options.ctx, storefront);
-  const pages = new PageCache(storefront);
+  const site = new SiteService(options.ctx);
+  const loadContext = storefrontContext(options.ctx, storefront, site);
+  const pages = new PageCache(async (owner) =>
+    owner === SITE_PAGES ? site.version() : String((await storefront.catalogVersion(owner)) ?? '') || null,
+  );
   const countView = pageViewCounter(options.pageViews, options.ctx.config.publicUrl.startsWith('https://'));
   if (mode === 'dev') {
     const { createServer } = await import('vite');
@@ -97,7 +102,7 @@ export async function registerWeb(
  * the request's Host is a verified, active custom domain of a market (DESIGN §1), that market —
  * whose storefront is then served at the root.
  */
-function storefrontContext(ctx: AppContext, storefront: StorefrontService) {
+function storefrontContext(ctx: AppContext, storefront: StorefrontService, site: SiteReader) {
   const publicUrl = new URL(ctx.config.publicUrl);
   const platformOrigin = publicUrl.origin;
   return async (request: FastifyRequest): Promise<StorefrontLoadContext> => {
@@ -109,7 +114,9 @@ function storefrontContext(ctx: AppContext, storefront: StorefrontService) {
     const failure: { error?: unknown } = {};
     const context: StorefrontLoadContext = {
       storefront: watchedReads(storefront, failure),
+      site: watchedReads(site, failure),
       domainMarket,
+      platformOrigin,
       origin: domainMarket ? `${request.protocol}://${request.host}` : platformOrigin,
       host,
       // Behind Caddy a domain is HTTPS (the request reaches us as http); a platform run on plain
@@ -141,7 +148,7 @@ function previewTokenOf(request: FastifyRequest): string | null {
  */
 const databaseFailures = new WeakMap<StorefrontLoadContext, { error?: unknown }>();
 
-function watchedReads(reader: StorefrontReader, failure: { error?: unknown }): StorefrontReader {
+function watchedReads<Reader extends object>(reader: Reader, failure: { error?: unknown }): Reader {
   return new Proxy(reader, {
     get(target, key) {
       const value: unknown = Reflect.get(target, key);
@@ -192,7 +199,8 @@ async function serve(
     for (const [key, value] of cached.headers) reply.header(key, value);
     const cookie = languageCookieFor(request);
     if (cookie) reply.header('set-cookie', cookie);
-    if (cached.status === 200) countView(request, reply, cached.marketId);
+    // A store's page seen counts for its store; the platform's own pages count for no one.
+    if (cached.status === 200 && cached.owner !== SITE_PAGES) countView(request, reply, cached.owner);
     const { body, encoding } = pageBodyFor(cached, request.headers['accept-encoding']);
     reply.header('vary', 'Accept-Encoding');
     if (encoding) reply.header('content-encoding', encoding);

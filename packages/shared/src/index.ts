@@ -2,6 +2,7 @@ export * from './abandoned.js';
 export * from './alphabet.js';
 export * from './analytics.js';
 export * from './analytics-dashboard.js';
+export * from './articles.js';
 export * from './bank.js';
 export * from './catalog.js';
 export * from './closing.js';

@@ -53,6 +53,8 @@ export const RESERVED_MARKET_NAMES: ReadonlySet<string> = new Set([
   // The storefront's bundled fonts and a store's icons (issue 16).
   'store-fonts',
   'store-icon',
+  // The landing page's screenshots (issue 17).
+  'landing',
   'recover',
   'pay',
   'payment',

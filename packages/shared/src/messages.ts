@@ -498,6 +498,11 @@ export const messages = {
     az: 'Səhifəyə başlıq verin',
     ru: 'Укажите заголовок страницы',
   },
+  articleVideoInvalid: {
+    en: 'Paste the address of a YouTube or Vimeo video',
+    az: 'YouTube və ya Vimeo videosunun ünvanını yapışdırın',
+    ru: 'Вставьте адрес видео с YouTube или Vimeo',
+  },
   pageSlugInvalid: {
     en: 'Use only lowercase Latin letters, digits and single hyphens, e.g. about-us',
     az: 'Yalnız kiçik latın hərfləri, rəqəmlər və tək defis işlədin, məsələn: haqqimizda',

@@ -1,3 +1,4 @@
+import type { SiteReader } from './articles.js';
 import type { Page, ProductListItem, ProductSort } from './catalog.js';
 import type { AnalyticsIds } from './commerce.js';
 import type { StoreMenus, StorePageView } from './content.js';
@@ -192,8 +193,12 @@ export const STORE_HOME_BUNDLES = 3;
 /** React Router's load context, built per request by the server (apps/server/src/web.ts). */
 export interface StorefrontLoadContext {
   storefront: StorefrontReader;
+  /** The platform's published writing: blog, tutorials, help centre (issue 17). */
+  site: SiteReader;
   /** The store whose custom domain the request's Host is; null on the platform's own host. */
   domainMarket: StorefrontMarket | null;
+  /** The platform's own origin (PUBLIC_URL): where its site (privacy policy, terms) lives. */
+  platformOrigin: string;
   /** The absolute origin of this request's pages (PUBLIC_URL, or https://{domain}). */
   origin: string;
   /** The host the request was for (lowercase, no port). */

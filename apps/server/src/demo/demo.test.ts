@@ -1,7 +1,11 @@
 import {
+  type Article,
+  type ArticleKind,
+  type ArticlePage,
   type CategoryView,
   type CollectionView,
   imageUrl,
+  LANGUAGES,
   type MarketView,
   type Page,
   type ProductListItem,
@@ -13,7 +17,9 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductService } from '../modules/product/service.js';
+import { SiteService } from '../modules/site/service.js';
 import { createTestApp, dataOf, query, shop, type TestApp } from '../testing/app.js';
+import { DEMO_ARTICLES } from './articles.js';
 import { DEMO, seedDemo } from './seed.js';
 
 let t: TestApp;
@@ -204,5 +210,60 @@ describe('seeding again', () => {
     const after = await list();
     expect(total).toBe(13);
     expect(after.items.map((p) => p.id)).toEqual([keep?.id]);
+  });
+});
+
+describe('the platform’s writing', () => {
+  const LISTS: Record<ArticleKind, string> = {
+    blog: '/api/Blog/get-all-blogs',
+    tutorial: '/api/Tutorial/get-all-tutorials',
+    help: '/api/HelpArticle/get-all',
+  };
+  const listed = async (kind: ArticleKind, query: string) =>
+    dataOf<ArticlePage>(await shop(t.app, 'GET', `${LISTS[kind]}?${query}`));
+  /** The article of a kind written last in a language: the one its list leads with. */
+  const newest = (kind: ArticleKind, language: string) =>
+    DEMO_ARTICLES.filter((a) => a.kind === kind && a.language === language).at(-1)?.title;
+  const total = async () => (await query<{ n: number }>(t.ctx, sql`select count(*)::int as n from articles`))[0]?.n;
+
+  it('gives every language two blog posts, two tutorials and a help article on shipping, anonymously', async () => {
+    for (const language of LANGUAGES) {
+      const blog = await listed('blog', `language=${language}`);
+      expect(blog.total, language).toBe(2);
+      expect(blog.items.every((a) => a.language === language && a.summary && a.publishedAt)).toBe(true);
+      // Written last, so it leads the blog.
+      expect(blog.items[0]?.title).toBe(newest('blog', language));
+
+      const tutorials = await listed('tutorial', `language=${language}`);
+      expect(tutorials.total, language).toBe(2);
+      expect(tutorials.items[0]?.title).toBe(newest('tutorial', language));
+
+      const shipping = await listed('help', `language=${language}&topic=shipping`);
+      expect(shipping.items.map((a) => [a.language, a.topic])).toEqual([[language, 'shipping']]);
+    }
+    expect((await listed('blog', 'language=az')).items[0]?.title).toBe('İlk satışdan əvvəl edilməli beş iş');
+  });
+
+  it('keeps a tutorial’s numbered steps through the sanitizer, without a video', async () => {
+    const [first] = (await listed('tutorial', 'language=en')).items;
+    const tutorial = dataOf<Article>(await shop(t.app, 'GET', `/api/Tutorial/get-tutorial/${first?.id}`));
+    expect(tutorial.title).toBe('Add your first product');
+    expect(tutorial.body).toContain('<h2>1. Create a category</h2>\n<ol>\n<li>');
+    expect(tutorial).toMatchObject({ videoUrl: null, videoEmbedUrl: null, author: null, coverUrl: null });
+  });
+
+  it('is written once: seeding again adds nothing, and an article the staff deleted stays deleted', async () => {
+    expect(await total()).toBe(DEMO_ARTICLES.length);
+    await seedDemo(t.ctx);
+    expect(await total()).toBe(DEMO_ARTICLES.length);
+    for (const language of LANGUAGES) {
+      expect((await listed('blog', `language=${language}`)).total).toBe(2);
+    }
+
+    const [gone] = (await listed('blog', 'language=en')).items;
+    await new SiteService(t.ctx).remove(gone?.id as string);
+    await seedDemo(t.ctx);
+    expect(await total()).toBe(DEMO_ARTICLES.length - 1);
+    expect((await listed('blog', 'language=en')).items.map((a) => a.id)).not.toContain(gone?.id);
   });
 });

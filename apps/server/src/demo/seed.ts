@@ -6,19 +6,21 @@ import {
   SANDBOX_CARDS,
 } from '@shop/shared';
 import { count, eq, sql } from 'drizzle-orm';
-import { rowsOf } from '../db/client.js';
-import { markets, products, sectors, shippingTariffs, users } from '../db/schema/index.js';
+import { type Db, rowsOf } from '../db/client.js';
+import { articles, markets, products, sectors, shippingTariffs, users } from '../db/schema/index.js';
 import { CategoryService } from '../modules/category/service.js';
 import { CollectionService } from '../modules/collection/service.js';
 import { MarketService } from '../modules/market/service.js';
 import { storeImage } from '../modules/media/service.js';
 import { ProductService } from '../modules/product/service.js';
 import { ShippingService } from '../modules/shipping/service.js';
+import { SiteService } from '../modules/site/service.js';
 import { saveCardStatement } from '../modules/subscription/hooks.js';
 import { ThemeService } from '../modules/theme/service.js';
 import type { MarketRow, UserRow } from '../platform/auth.js';
 import type { AppContext } from '../platform/context.js';
 import { hashPassword } from '../platform/passwords.js';
+import { DEMO_ARTICLES } from './articles.js';
 import {
   BACKDROPS,
   CATEGORIES,
@@ -40,9 +42,16 @@ const OLD_DESCRIPTION = 'Demo store';
 
 /**
  * The demo merchant and store of the embedded quick start, with a small clothing catalog so the
- * storefront has something to show; running it again changes nothing.
+ * storefront has something to show, and the platform's blog, tutorials and help centre; running it
+ * again changes nothing.
  */
 export async function seedDemo(ctx: AppContext): Promise<void> {
+  await seedDemoStore(ctx);
+  // The site's writing needs no demo store: seeded even when the store could not be.
+  await seedDemoArticles(ctx);
+}
+
+async function seedDemoStore(ctx: AppContext): Promise<void> {
   const { db } = ctx;
   let [user] = await db.select().from(users).where(eq(users.email, DEMO.email)).limit(1);
   if (!user) {
@@ -85,6 +94,28 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
       await marketService.update(market, { id: market.id, description: DESCRIPTION }, 'owner');
     }
   }
+}
+
+/**
+ * The platform's writing (issue 17), only while there is none at all: once the staff have written,
+ * edited or deleted an article, the site is theirs. As the platform's own (no author), in one
+ * transaction so that a start stopped halfway leaves none and the next start writes them all.
+ */
+async function seedDemoArticles(ctx: AppContext): Promise<void> {
+  const [existing] = await ctx.db.select({ n: count() }).from(articles);
+  if ((existing?.n ?? 0) > 0) return;
+  await ctx.db.transaction(async (tx) => {
+    const site = new SiteService({ ...ctx, db: tx as unknown as Db });
+    let last = 0;
+    for (const article of DEMO_ARTICLES) {
+      // Lists put the newest first by publishing time, which is the creation's millisecond: two
+      // articles of one millisecond would come out in either order.
+      while (Date.now() <= last) await new Promise((resolve) => setTimeout(resolve, 1));
+      const created = await site.create(null, article);
+      last = Date.parse(created.publishedAt as string);
+    }
+  });
+  ctx.log.info({ articles: DEMO_ARTICLES.length }, 'demo site: articles seeded');
 }
 
 /**

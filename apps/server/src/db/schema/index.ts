@@ -7,6 +7,7 @@ export * from './mail.js';
 export * from './market.js';
 export * from './payout.js';
 export * from './policy.js';
+export * from './site.js';
 export * from './subscription.js';
 export * from './theme.js';
 export * from './user.js';

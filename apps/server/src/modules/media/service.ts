@@ -82,7 +82,8 @@ const REFERENCES = sql`
   and not exists (select 1 from markets k where k.logo_url = m.url or k.favicon_url = m.url)
   and not exists (select 1 from store_themes t
     where strpos(t.published::text, m.url) > 0 or strpos(coalesce(t.draft::text, ''), m.url) > 0)
-  and not exists (select 1 from users u where u.photo_url = m.url)`;
+  and not exists (select 1 from users u where u.photo_url = m.url)
+  and not exists (select 1 from articles a where a.cover_url = m.url or strpos(a.body, m.url) > 0)`;
 
 /** Removes uploads older than `olderThan` that nothing refers to; returns how many. */
 export async function removeUnusedMedia(ctx: AppContext, olderThan: Date): Promise<number> {

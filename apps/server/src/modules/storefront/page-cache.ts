@@ -4,7 +4,12 @@ import { negotiate } from '@fastify/accept-negotiator';
 import { DEFAULT_LANGUAGE, isLanguage, PAGE_CACHE_HEADER, STORE_PAGE_HEADER, STORE_PIXELS_HEADER } from '@shop/shared';
 import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { StorefrontService } from './service.js';
+
+/** The owner of the platform's public site's pages (blog, tutorials, help): their version is the site's writing's. */
+export const SITE_PAGES = 'site';
+
+/** The version a page's owner is at now (a market's catalog version, the site's writing's), null when gone. */
+export type VersionOf = (owner: string) => Promise<string | null>;
 
 /** A page is fresh this long; after that it is served once more while it is rendered anew. */
 const FRESH_MS = 5_000;
@@ -31,8 +36,9 @@ export const PAGE_ENCODINGS = ['br', 'gzip'] as const;
 export type PageEncoding = (typeof PAGE_ENCODINGS)[number];
 
 interface CachedPage {
-  marketId: string;
-  version: number;
+  /** Whose content the page shows: a market's id, or SITE_PAGES for the platform's public site. */
+  owner: string;
+  version: string;
   status: number;
   headers: [string, string][];
   body: Buffer;
@@ -86,7 +92,7 @@ export class PageCache {
   });
   private readonly refreshing = new Set<string>();
 
-  constructor(private readonly storefront: StorefrontService) {}
+  constructor(private readonly versionOf: VersionOf) {}
 
   keyOf(request: FastifyRequest): string | undefined {
     if (request.method !== 'GET') return undefined;
@@ -99,13 +105,13 @@ export class PageCache {
   }
 
   /**
-   * The page to send for `key`, if a reusable one is here: its market's catalog is still at the
-   * version it was rendered from. A stale one is refreshed with `render` meanwhile.
+   * The page to send for `key`, if a reusable one is here: its owner (a market's catalog, the
+   * site's writing) is still at the version it was rendered from. A stale one is refreshed with `render` meanwhile.
    */
   async get(key: string, render: () => Promise<RenderedPage>): Promise<CachedPage | undefined> {
     const page = this.pages.get(key);
     if (!page) return undefined;
-    const version = await this.storefront.catalogVersion(page.marketId);
+    const version = await this.versionOf(page.owner);
     if (version !== page.version) {
       this.pages.delete(key);
       return undefined;
@@ -126,11 +132,13 @@ export class PageCache {
     // The only cookie a store page may set is the default language of a first visit, which
     // `languageCookieFor` adds again to every such visitor's copy.
     if (!mark || status !== 200 || headers.getSetCookie().some((c) => !c.startsWith('language='))) return;
-    const [marketId, version] = mark.split(':');
-    if (!marketId || version === undefined) return;
+    const split = mark.indexOf(':');
+    const owner = mark.slice(0, split);
+    const version = mark.slice(split + 1);
+    if (split < 1 || !version) return;
     const page: CachedPage = {
-      marketId,
-      version: Number(version),
+      owner,
+      version,
       status,
       headers: [...headers].filter(([name]) => !INTERNAL_HEADERS.has(name) && name !== 'set-cookie'),
       body,

@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './user.js';
+
+/**
+ * The platform's own writing (issue 17): blog posts, tutorials and help articles, each in one
+ * language; visitors see the published ones. Owned by modules/site. Not a store's: no market_id.
+ */
+export const articles = pgTable(
+  'articles',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** 'blog' | 'tutorial' | 'help' (ARTICLE_KINDS). */
+    kind: text().notNull(),
+    language: text().notNull(),
+    title: text().notNull(),
+    /** As the staff typed it ('' when left empty). */
+    summary: text().notNull().default(''),
+    /** The text's first words: what lists show when the summary is left empty. */
+    excerpt: text().notNull().default(''),
+    /** Sanitized HTML (platform/rich-text.ts, with our own images). */
+    body: text().notNull(),
+    /** The body's words, Azerbaijani letters folded, for the help centre's search. */
+    searchText: text().notNull().default(''),
+    readingMinutes: integer().notNull().default(1),
+    coverUrl: text(),
+    videoUrl: text(),
+    /** Help articles' topic (HELP_TOPICS). */
+    topic: text(),
+    /** Null while a draft; set when first published, kept when published again. */
+    publishedAt: timestamp({ withTimezone: true }),
+    published: boolean().notNull().default(false),
+    authorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A visitor's list: one kind in one language, newest first.
+    index('articles_published_idx').on(t.kind, t.language, t.publishedAt.desc()).where(sql`${t.published}`),
+    index('articles_staff_idx').on(t.kind, t.updatedAt.desc()),
+  ],
+);

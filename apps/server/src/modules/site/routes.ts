@@ -1,0 +1,99 @@
+import {
+  type ArticleKind,
+  articleListQuerySchema,
+  articlePageSchema,
+  articleSchema,
+  deletedSchema,
+  isUuid,
+  saveArticleSchema,
+  staffArticlePageSchema,
+  staffArticleQuerySchema,
+  staffArticleSchema,
+} from '@shop/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireStaff, type UserRow } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError, requestLanguage } from '../../platform/errors.js';
+import { created, ok } from '../../platform/responses.js';
+import { SiteService } from './service.js';
+
+const idParams = z.object({ id: z.string().max(64) });
+
+/** An article's id from the path: a malformed one names no article. */
+function articleId(id: string): string {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND');
+  return id;
+}
+
+/**
+ * The platform's writing (issue 17). Visitors: SPEC §7's Blog and Tutorial calls, and the help
+ * centre's (ours) — published articles only, in the language asked or the request's. The staff:
+ * every article, drafts included, and its editor's writes.
+ */
+export function siteRoutes(ctx: AppContext, service = new SiteService(ctx)): FastifyPluginAsyncZod {
+  return async (app) => {
+    const publicKind = (kind: ArticleKind, list: string, one: string, tag: string) => {
+      app.get(
+        list,
+        { schema: { tags: [tag], querystring: articleListQuerySchema, response: ok(articlePageSchema) } },
+        async (request) => ({ data: await service.publicList(kind, request.query, requestLanguage(request)) }),
+      );
+      app.get(one, { schema: { tags: [tag], params: idParams, response: ok(articleSchema) } }, async (request) => {
+        const found = await service.article(kind, articleId(request.params.id));
+        if (!found) throw new AppError('NOT_FOUND');
+        return { data: found };
+      });
+    };
+    publicKind('blog', '/Blog/get-all-blogs', '/Blog/get-blog/:id', 'Blog');
+    publicKind('tutorial', '/Tutorial/get-all-tutorials', '/Tutorial/get-tutorial/:id', 'Tutorial');
+    publicKind('help', '/HelpArticle/get-all', '/HelpArticle/:id', 'Help');
+
+    const tags = ['Staff'];
+    // The staff are told apart before the body is checked: anyone else learns nothing of the
+    // editor's rules (403, never a field error). The user read here serves the handler too.
+    const staffOf = new WeakMap<object, UserRow>();
+    const preValidation = async (request: FastifyRequest) => {
+      staffOf.set(request, await requireStaff(ctx.db, request, ctx.config));
+    };
+    app.get(
+      '/Staff/articles',
+      { preValidation, schema: { tags, querystring: staffArticleQuerySchema, response: ok(staffArticlePageSchema) } },
+      async (request) => {
+        return { data: await service.staffList(request.query) };
+      },
+    );
+    app.get(
+      '/Staff/articles/:id',
+      { preValidation, schema: { tags, params: idParams, response: ok(staffArticleSchema) } },
+      async (request) => {
+        return { data: await service.staffGet(articleId(request.params.id)) };
+      },
+    );
+    app.post(
+      '/Staff/articles',
+      { preValidation, schema: { tags, body: saveArticleSchema, response: created(staffArticleSchema) } },
+      async (request, reply) => {
+        const staff = staffOf.get(request) as UserRow;
+        return reply.code(201).send({ data: await service.create(staff, request.body) });
+      },
+    );
+    app.put(
+      '/Staff/articles/:id',
+      { preValidation, schema: { tags, params: idParams, body: saveArticleSchema, response: ok(staffArticleSchema) } },
+      async (request) => {
+        return { data: await service.update(articleId(request.params.id), request.body) };
+      },
+    );
+    app.delete(
+      '/Staff/articles/:id',
+      { preValidation, schema: { tags, params: idParams, response: ok(deletedSchema) } },
+      async (request) => {
+        const id = articleId(request.params.id);
+        await service.remove(id);
+        return { data: { id, deleted: true as const } };
+      },
+    );
+  };
+}
