@@ -41,6 +41,11 @@ const staff =
   (l) =>
     `${at(texts(l, 'titles'), `staff.${key}`)} · ${at(texts(l, 'titles'), 'staffArea')}`;
 
+const site =
+  (key: string): Expected =>
+  (l) =>
+    `${at(texts(l, 'site'), `pages.${key}.title`)} · ${at(texts(l, 'common'), 'brand')}`;
+
 const ID = '11111111-1111-4111-8111-111111111111';
 
 /** Every page of the platform, by the route module that renders it. */
@@ -106,6 +111,19 @@ const PLATFORM: { module: string; path: string; title: Expected }[] = [
   { module: 'cp/edit-bundle.tsx', path: `/cp/edit-bundle/${ID}/${ID}`, title: panel('editBundle') },
   { module: 'staff/stores.tsx', path: '/staff/stores', title: staff('stores') },
   { module: 'staff/store.tsx', path: `/staff/stores/${ID}`, title: staff('store') },
+  { module: 'staff/articles.tsx', path: '/staff/articles', title: staff('articles') },
+  { module: 'staff/article-new.tsx', path: '/staff/articles/new', title: staff('newArticle') },
+  { module: 'staff/article-edit.tsx', path: `/staff/articles/${ID}`, title: staff('editArticle') },
+  { module: 'site/privacy.tsx', path: '/privacy', title: site('privacy') },
+  { module: 'site/terms.tsx', path: '/terms', title: site('terms') },
+  { module: 'site/blogs.tsx', path: '/blogs', title: site('blogs') },
+  { module: 'site/tutorials.tsx', path: '/tutorials', title: site('tutorials') },
+  { module: 'site/help-center.tsx', path: '/help-center', title: site('helpCenter') },
+  // An article names itself by its own title in every language (e2e/site.spec.ts); one that is not
+  // there is the not-found page, named in the page's language.
+  { module: 'site/blog.tsx', path: `/blogs/${ID}`, title: common('notFound.title') },
+  { module: 'site/tutorial.tsx', path: `/tutorials/${ID}`, title: common('notFound.title') },
+  { module: 'site/help-article.tsx', path: `/help-center/${ID}`, title: common('notFound.title') },
 ];
 
 /** The <title>s and the description of a page as the server sends it, in `language`. */

@@ -7,6 +7,20 @@ export default [
   // What the theme editor can do, its templates live on the demo store (issue 16).
   route('customize-store-page', 'routes/marketing/customize-store-page.tsx'),
 
+  // The platform's public site (issue 17), in one frame with every public page in its footer.
+  // Its About is the root's `about` (a custom domain's /about is its store's: storefront/about.tsx).
+  route('blogs/rss.xml', 'routes/site/blogs-rss.ts'),
+  layout('routes/site/layout.tsx', [
+    route('privacy', 'routes/site/privacy.tsx'),
+    route('terms', 'routes/site/terms.tsx'),
+    route('blogs', 'routes/site/blogs.tsx'),
+    route('blogs/:id', 'routes/site/blog.tsx'),
+    route('tutorials', 'routes/site/tutorials.tsx'),
+    route('tutorials/:id', 'routes/site/tutorial.tsx'),
+    route('help-center', 'routes/site/help-center.tsx'),
+    route('help-center/:id', 'routes/site/help-article.tsx'),
+  ]),
+
   // The account screens, the control panel and the dev pages share the query cache and every
   // text namespace (routes/panel.tsx); the storefront and marketing pages carry neither.
   layout('routes/panel.tsx', [
@@ -75,6 +89,10 @@ export default [
       index('routes/staff/index.tsx'),
       route('stores', 'routes/staff/stores.tsx'),
       route('stores/:marketId', 'routes/staff/store.tsx'),
+      // The platform's writing: blog posts, tutorials and help articles (issue 17).
+      route('articles', 'routes/staff/articles.tsx'),
+      route('articles/new', 'routes/staff/article-new.tsx'),
+      route('articles/:id', 'routes/staff/article-edit.tsx'),
     ]),
   ]),
 

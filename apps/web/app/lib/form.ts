@@ -61,3 +61,16 @@ export function useApiSubmit<Values>(
   });
   return { busy, onSubmit };
 }
+
+/**
+ * Brings the first field with a message inside `container` into view and focuses it, once the
+ * messages have rendered: a long form (a product, an article) shows why it did not save.
+ */
+export function showFirstError(container: HTMLElement | null) {
+  setTimeout(() => {
+    const field = container?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]');
+    if (!field) return;
+    field.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    field.focus({ preventScroll: true });
+  }, 50);
+}

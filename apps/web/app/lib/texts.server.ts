@@ -1,5 +1,6 @@
 import { type Language, type MessageKey, messages } from '@shop/shared';
 import { locales, type Texts } from './locales';
+import { siteLocales } from './site-locales';
 
 const memo = new Map<string, unknown>();
 /** Texts are constants: each selection is built once (and keeps its identity, see useAddTexts). */
@@ -18,6 +19,6 @@ export function catalogueOf(language: Language, keys?: readonly MessageKey[]): R
 /** Some namespaces of one language, for a page's loader data (only what the page shows ships). */
 export function textsOf(language: Language, namespaces: readonly string[]): Texts {
   return once(`texts:${language}:${namespaces.join()}`, () =>
-    Object.fromEntries(namespaces.map((ns) => [ns, locales[language][ns] ?? {}])),
+    Object.fromEntries(namespaces.map((ns) => [ns, locales[language][ns] ?? siteLocales[language][ns] ?? {}])),
   );
 }

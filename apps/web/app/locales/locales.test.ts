@@ -3,7 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMessageKey, LANGUAGES } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
-import { locales } from '../lib/locales';
+import { locales as panelLocales } from '../lib/locales';
+import { siteLocales } from '../lib/site-locales';
+
+/** Every namespace: the panel's and the public site's. */
+const locales = Object.fromEntries(
+  LANGUAGES.map((language) => [language, { ...panelLocales[language], ...siteLocales[language] }]),
+) as typeof panelLocales;
 
 const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PLURAL = /_(zero|one|two|few|many|other)$/;

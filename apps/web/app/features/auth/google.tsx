@@ -1,7 +1,7 @@
-import { Button, Divider } from '@mantine/core';
+import { Anchor, Button, Divider, Text } from '@mantine/core';
 import type { PublicConfig } from '@shop/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { apiGet } from '../../lib/api';
 import { sessionKeys, sessionStored } from '../../lib/storage';
 
@@ -62,6 +62,16 @@ export function GoogleButton() {
         </svg>
         {t('auth.login.google')}
       </Button>
+      {/* A first sign-in with Google opens an account with no form to tick: the terms are stated here. */}
+      <Text size="xs" c="dimmed" ta="center" data-testid="google-terms">
+        <Trans
+          i18nKey="auth.login.googleTerms"
+          components={{
+            terms: <Anchor href="/terms" target="_blank" rel="noopener" size="xs" />,
+            privacy: <Anchor href="/privacy" target="_blank" rel="noopener" size="xs" />,
+          }}
+        />
+      </Text>
     </>
   );
 }

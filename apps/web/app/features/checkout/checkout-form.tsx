@@ -129,6 +129,8 @@ export interface CheckoutFormProps {
   onPaymentError: (orderId: string, error: unknown) => void;
   /** The order is placed to pay the courier in cash: nothing more to do here. */
   onPlacedInCash: (orderId: string) => void;
+  /** The platform's privacy policy, where this page can link to it (see ProcessorNote). */
+  privacyUrl: string;
 }
 
 /** Cash on delivery as offered with one tariff: its fee, or null where it is not. */
@@ -148,6 +150,7 @@ export function CheckoutForm({
   replace,
   onPaymentError,
   onPlacedInCash,
+  privacyUrl,
 }: CheckoutFormProps) {
   const { t } = useTranslation();
   const notice = useNotice();
@@ -618,8 +621,28 @@ export function CheckoutForm({
             : t(paying ? 'storefront.checkout.paying' : 'storefront.checkout.pay')}
         </button>
         <PolicyAgreement />
+        <ProcessorNote privacyUrl={privacyUrl} />
       </aside>
     </form>
+  );
+}
+
+/**
+ * The shopper's data goes to the platform too: we process the order for the store (we are its
+ * processor, the store the controller), so the checkout says so beside the button, with a link to
+ * the platform's privacy policy at the platform's own address (on a custom domain too).
+ */
+export function ProcessorNote({ privacyUrl }: { privacyUrl: string }) {
+  return (
+    <p className={css.agreement} data-testid="processor-note">
+      <Trans
+        i18nKey="storefront.checkout.processor"
+        components={{
+          // biome-ignore lint/a11y/useAnchorContent: Trans puts the link's words inside.
+          privacy: <a href={privacyUrl} target="_blank" rel="noopener" data-testid="processor-privacy" />,
+        }}
+      />
+    </p>
   );
 }
 

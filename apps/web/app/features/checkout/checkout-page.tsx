@@ -8,7 +8,7 @@ import { storedVisitorId } from '../../lib/visitor';
 import { useNotice } from '../../ui/notice';
 import { checkoutApi } from './api';
 import css from './checkout.module.css';
-import { CheckoutForm } from './checkout-form';
+import { CheckoutForm, ProcessorNote } from './checkout-form';
 import { AddressBlock, OrderLines, OrderTotals } from './order-summary';
 
 type State =
@@ -20,7 +20,16 @@ type State =
  * The checkout page (SPEC §2 checkout/{id}). The checkout is the visitor's (its id and the
  * visitor id kept in this browser), so it is read in the browser, not rendered on the server.
  */
-export function CheckoutPage({ checkoutId, language }: { checkoutId: string; language: Language }) {
+export function CheckoutPage({
+  checkoutId,
+  language,
+  privacyUrl,
+}: {
+  checkoutId: string;
+  language: Language;
+  /** The platform's privacy policy where this page can link to it (ProcessorNote). */
+  privacyUrl: string;
+}) {
   const { t } = useTranslation();
   const notice = useNotice();
   const navigate = useNavigate();
@@ -82,7 +91,15 @@ export function CheckoutPage({ checkoutId, language }: { checkoutId: string; lan
   const { checkout, uniqueCode } = state;
   if (placedInCash(checkout)) return <div className={css.skeleton} aria-busy="true" data-testid="checkout-loading" />;
   if (checkout.number !== null) {
-    return <PlacedOrder checkout={checkout} uniqueCode={uniqueCode} language={language} onError={onPaymentError} />;
+    return (
+      <PlacedOrder
+        checkout={checkout}
+        uniqueCode={uniqueCode}
+        language={language}
+        onError={onPaymentError}
+        privacyUrl={privacyUrl}
+      />
+    );
   }
   return (
     <CheckoutForm
@@ -94,6 +111,7 @@ export function CheckoutPage({ checkoutId, language }: { checkoutId: string; lan
       replace={(next) => setState({ kind: 'ready', checkout: next, uniqueCode })}
       onPaymentError={onPaymentError}
       onPlacedInCash={onPlacedInCash}
+      privacyUrl={privacyUrl}
     />
   );
 }
@@ -109,11 +127,13 @@ function PlacedOrder({
   uniqueCode,
   language,
   onError,
+  privacyUrl,
 }: {
   checkout: Checkout;
   uniqueCode: string;
   language: Language;
   onError: (orderId: string, error: unknown) => void;
+  privacyUrl: string;
 }) {
   const { t } = useTranslation();
   const [paying, setPaying] = useState(false);
@@ -146,6 +166,7 @@ function PlacedOrder({
         >
           {t('storefront.checkout.pay')}
         </button>
+        <ProcessorNote privacyUrl={privacyUrl} />
       </aside>
     </div>
   );

@@ -24,7 +24,7 @@ import { IconArrowLeft, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { errorText, fieldErrors, localizedResolver } from '../../lib/form';
+import { errorText, fieldErrors, localizedResolver, showFirstError } from '../../lib/form';
 import { useNotice } from '../../ui/notice';
 import { RichTextField } from '../../ui/rich-text-editor';
 import { UnsavedChangesGuard } from '../../ui/unsaved-changes-guard';
@@ -86,16 +86,6 @@ export function ProductForm({ marketId, product }: ProductFormProps) {
   dirtyRef.current = form.isDirty();
   const isDirty = useCallback(() => !leaving.current && dirtyRef.current, []);
 
-  /** Brings the first field with a message into view, so that a long form shows why it did not save. */
-  const showFirstError = () => {
-    setTimeout(() => {
-      const field = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]');
-      if (!field) return;
-      field.scrollIntoView({ block: 'center', behavior: 'smooth' });
-      field.focus({ preventScroll: true });
-    }, 50);
-  };
-
   const saving = create.isPending || update.isPending;
   const submit = form.onSubmit(async (values) => {
     const input = toProductInput(values, marketId);
@@ -119,9 +109,9 @@ export function ProductForm({ marketId, product }: ProductFormProps) {
       // The product's own held units refuse giving it variants, at a stock input no longer shown.
       const unseen = Boolean(fields.stock) && (values.options.length > 0 || !values.trackQuantity);
       if (Object.keys(fields).length === 0 || unseen) notice(errorText(error, t), 'error');
-      else showFirstError();
+      else showFirstError(formRef.current);
     }
-  }, showFirstError);
+  }, () => showFirstError(formRef.current));
 
   const deleteProduct = () => {
     if (!product) return;

@@ -1,5 +1,4 @@
 import {
-  type Language,
   type MessageKey,
   PRODUCT_SORTS,
   type ProductSort,
@@ -8,8 +7,6 @@ import {
   type StoreListQuery,
 } from '@shop/shared';
 import { data } from 'react-router';
-import { languageOf } from '../../lib/i18n';
-import { cookieNames, readCookie } from '../../lib/storage';
 
 declare module 'react-router' {
   // The server (apps/server/src/web.ts) passes this to every loader.
@@ -126,9 +123,7 @@ export async function requireStore(context: StorefrontLoadContext, marketName: s
   return (await resolveStore(context, marketName)) ?? notFound();
 }
 
-export function requestLanguage(request: Request): Language {
-  return languageOf(readCookie(request.headers.get('cookie'), cookieNames.language));
-}
+export { requestLanguage } from '../../lib/request-language';
 
 /** The list's view from the URL (SPEC §2: sort and stock filter in the URL, so links share it). */
 export function listQueryOf(url: URL): Required<Pick<StoreListQuery, 'sort' | 'page'>> & StoreListQuery {

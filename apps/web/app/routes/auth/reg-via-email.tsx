@@ -1,7 +1,7 @@
 import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type EmailSent, registerSchema } from '@shop/shared';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ScreenTitle } from '../../features/auth/screen-title';
 import { api } from '../../lib/api';
@@ -59,7 +59,16 @@ export default function RegisterWithEmail() {
           {...form.getInputProps('confirmPassword')}
         />
         <Checkbox
-          label={t('auth.register.terms')}
+          label={
+            // The terms and the policy open beside the form, which keeps what was typed.
+            <Trans
+              i18nKey="auth.register.terms"
+              components={{
+                terms: <Anchor href="/terms" target="_blank" rel="noopener" data-testid="register-terms-link" />,
+                privacy: <Anchor href="/privacy" target="_blank" rel="noopener" data-testid="register-privacy-link" />,
+              }}
+            />
+          }
           data-testid="register-terms"
           {...form.getInputProps('acceptTerms', { type: 'checkbox' })}
         />

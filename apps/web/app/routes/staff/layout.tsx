@@ -2,6 +2,7 @@ import {
   ActionIcon,
   AppShell,
   Badge,
+  Box,
   Button,
   Center,
   em,
@@ -14,11 +15,11 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { UserView } from '@shop/shared';
-import { IconArrowLeft, IconLayoutDashboard, IconLock } from '@tabler/icons-react';
+import { IconArrowLeft, IconArticle, IconBuildingStore, IconLayoutDashboard, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { fetchSignedIn, isUnauthorized, userQuery } from '../../features/account/queries';
 import { UserMenu } from '../../features/account/user-menu';
 import { staffAreaTitle } from '../../lib/panel-title';
@@ -45,7 +46,10 @@ export function HydrateFallback() {
   return <PageLoader />;
 }
 
-/** The platform's staff's own area (issue 17): every store, and the corrections of its balance. */
+/**
+ * The platform's staff's own area (issue 17): every store and the corrections of its balance, and
+ * the platform's writing (blog, tutorials, help centre).
+ */
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -125,6 +129,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
         <AppShell.Main>
           {user.staff ? (
             <StaffAreaContext value={area}>
+              <StaffNav />
               <Outlet />
             </StaffAreaContext>
           ) : (
@@ -140,6 +145,47 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
         </AppShell.Main>
       </AppShell>
     </MantineRoot>
+  );
+}
+
+const SECTIONS = [
+  { key: 'stores', to: '/staff/stores', Icon: IconBuildingStore },
+  { key: 'articles', to: '/staff/articles', Icon: IconArticle },
+] as const;
+
+/** The area's two parts; a store's page is under Stores, an article's editor under Writing. */
+function StaffNav() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <Box
+      component="nav"
+      aria-label={t('staff.nav.label')}
+      mb="lg"
+      pb="xs"
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      data-testid="staff-nav"
+    >
+      <Group gap="xs">
+        {SECTIONS.map(({ key, to, Icon }) => {
+          const current = pathname === to || pathname.startsWith(`${to}/`);
+          return (
+            <Button
+              key={key}
+              component={Link}
+              to={to}
+              variant={current ? 'light' : 'subtle'}
+              color={current ? 'cyan' : 'gray'}
+              leftSection={<Icon size={16} aria-hidden />}
+              aria-current={current ? 'page' : undefined}
+              data-testid={`staff-nav-${key}`}
+            >
+              {t(`staff.nav.${key}`)}
+            </Button>
+          );
+        })}
+      </Group>
+    </Box>
   );
 }
 

@@ -14,6 +14,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const texts = textsOf(requestLanguage(request), ['storefront']).storefront as { checkout: { title: string } };
   return {
     checkoutId: params.id,
+    // The platform's privacy policy, at the platform's address (a custom domain's /privacy is not ours).
+    privacyUrl: context.domainMarket ? `${context.platformOrigin}/privacy` : '/privacy',
     seo: pageSeo(store, { path: `/checkout/${params.id}`, title: texts.checkout.title, noindex: true }),
   };
 }
@@ -27,7 +29,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className={css.pageTitle}>{t('storefront.checkout.title')}</h1>
-      <CheckoutPage checkoutId={loaderData.checkoutId} language={i18n.language as 'az' | 'en' | 'ru'} />
+      <CheckoutPage
+        checkoutId={loaderData.checkoutId}
+        language={i18n.language as 'az' | 'en' | 'ru'}
+        privacyUrl={loaderData.privacyUrl}
+      />
     </>
   );
 }

@@ -1,0 +1,150 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import type { StaffArticle } from '@shop/shared';
+import { STAFF_MEMBER } from './accounts';
+import { apiData, codeFor, uniqueTag, useLanguage } from './support';
+
+// The platform's writing on its public site (issue 17): what the staff publish (made here through
+// the staff's API) is read by visitors — the blog's list and a post with its link preview and
+// JSON-LD, the RSS feed, a tutorial with its video player, the help centre's topics and its search
+// (Azerbaijani letters folded, no script needed) — in the visitor's language; drafts stay hidden;
+// every page of the site's footer answers in all three languages.
+
+const TEXT = {
+  az: { blog: 'Bloq', tutorials: 'Dərsliklər', help: 'Kömək mərkəzi', minutes: '2 dəq oxuma', found: 'məqalə tapıldı' },
+  en: { blog: 'Blog', tutorials: 'Tutorials', help: 'Help centre', minutes: '2 min read', found: 'article found' },
+} as const;
+
+/** The staff member's API session (STAFF_EMAILS of scripts/e2e-server.mjs), signed in with the mailed code. */
+async function staffApi(baseURL: string, request: APIRequestContext): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL });
+  const since = Date.now();
+  await apiData(api, 'POST', '/User/login', { login: STAFF_MEMBER.email, password: STAFF_MEMBER.password });
+  await apiData(api, 'POST', '/User/confirm-login', {
+    email: STAFF_MEMBER.email,
+    code: await codeFor(request, STAFF_MEMBER.email, since),
+  });
+  return api;
+}
+
+const write = (api: APIRequestContext, body: Record<string, unknown>) =>
+  apiData<StaffArticle>(api, 'POST', '/Staff/articles', { summary: '', published: true, ...body });
+
+/** The serious and critical violations axe finds (as e2e/accessibility.spec.ts). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}): ${node.target.join(' ')}`));
+}
+
+for (const language of ['az', 'en'] as const) {
+  const text = TEXT[language];
+
+  test(`${language}: a visitor reads the blog, a tutorial and the help centre; drafts stay hidden`, async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const tag = uniqueTag();
+    const api = await staffApi(baseURL as string, request);
+    const words = `<p>${'söz '.repeat(420)}</p>`;
+    const post = await write(api, {
+      kind: 'blog',
+      language,
+      title: `${language === 'az' ? 'İlk satışdan əvvəl beş addım' : 'Five steps before your first sale'} ${tag}`,
+      summary: language === 'az' ? 'Mağazanı açmazdan əvvəl yoxlayın.' : 'Check these before you open the store.',
+      body: `<h2>${language === 'az' ? 'Birinci addım' : 'Step one'}</h2>${words}`,
+    });
+    const draft = await write(api, {
+      kind: 'blog',
+      language,
+      title: `Draft ${tag}`,
+      body: '<p>Not yet.</p>',
+      published: false,
+    });
+    const tutorial = await write(api, {
+      kind: 'tutorial',
+      language,
+      title: `${language === 'az' ? 'İlk məhsulu əlavə edin' : 'Add your first product'} ${tag}`,
+      body: '<ol><li>Open Products.</li><li>Press Add product.</li></ol>',
+      videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    });
+    const help = await write(api, {
+      kind: 'help',
+      language,
+      topic: 'shipping',
+      title: `${language === 'az' ? 'Çatdırılma tarifləri' : 'Shipping rates'} ${tag}`,
+      body: `<p>${language === 'az' ? 'Kuryer ilə çatdırılma üçün bölgə seçin.' : 'Choose the regions your courier delivers to.'}</p>`,
+    });
+    await useLanguage(page, language);
+
+    // The blog: newest first, the draft nowhere.
+    await page.goto('/blogs');
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(page.getByRole('heading', { level: 1, name: text.blog })).toBeVisible();
+    const list = page.getByTestId('article-list');
+    await expect(list.getByRole('link', { name: post.title })).toBeVisible();
+    await expect(list.getByRole('link', { name: draft.title })).toHaveCount(0);
+    await expect(page).toHaveTitle(new RegExp(`^${text.blog} · `));
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A post: its words, its reading time, its link preview and JSON-LD.
+    await list.getByRole('link', { name: post.title }).click();
+    await expect(page).toHaveURL(new RegExp(`/blogs/${post.id}$`));
+    const article = page.getByTestId('article');
+    await expect(article.getByRole('heading', { level: 1 })).toHaveText(post.title);
+    await expect(article).toContainText(text.minutes);
+    await expect(page).toHaveTitle(`${post.title} · Shop builder`);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', post.title);
+    await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) as string);
+    expect(jsonLd).toMatchObject({ '@type': 'Article', headline: post.title, inLanguage: language });
+    expect((await page.request.get(`/blogs/${draft.id}`)).status()).toBe(404);
+
+    // The feed: the post, in the language asked.
+    const feed = await page.request.get(`/blogs/rss.xml?language=${language}`);
+    expect(feed.headers()['content-type']).toContain('application/rss+xml');
+    const xml = await feed.text();
+    expect(xml).toContain(`<link>${new URL(baseURL as string).origin}/blogs/${post.id}</link>`);
+    expect(xml).not.toContain(draft.id);
+
+    // A tutorial plays its video from YouTube's privacy-enhanced host.
+    await page.goto('/tutorials');
+    await page.getByTestId('article-list').getByRole('link', { name: tutorial.title }).click();
+    await expect(page.locator('iframe')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    await expect(page.getByTestId('article').locator('ol li')).toHaveCount(2);
+
+    // The help centre: by topic, and by words typed without Azerbaijani letters.
+    await page.goto('/help-center');
+    await expect(page.getByRole('heading', { level: 1, name: text.help })).toBeVisible();
+    const search = page.getByRole('searchbox');
+    await search.fill(language === 'az' ? `catdirilma ${tag}` : `shipping ${tag}`);
+    await search.press('Enter');
+    await expect(page.getByTestId('help-results')).toContainText(`1 ${text.found}`);
+    await expect(page.getByTestId('article-list').getByRole('link', { name: help.title })).toBeVisible();
+    await page.goto('/help-center?topic=payments');
+    await expect(page.getByTestId('article-list').getByRole('link', { name: help.title })).toHaveCount(0);
+    await page.goto('/help-center?topic=shipping');
+    await page.getByTestId('article-list').getByRole('link', { name: help.title }).click();
+    await expect(page.getByTestId('article').getByRole('heading', { level: 1 })).toHaveText(help.title);
+    await api.dispose();
+  });
+}
+
+test('every page of the site’s footer answers in all three languages', async ({ page }) => {
+  for (const language of ['az', 'en', 'ru'] as const) {
+    await page.context().addCookies([{ name: 'language', value: language, domain: '127.0.0.1', path: '/' }]);
+    await page.goto('/blogs');
+    const links = await page
+      .getByTestId('site-footer')
+      .locator('a[href^="/"]')
+      .evaluateAll((anchors) => [...new Set(anchors.map((a) => a.getAttribute('href') as string))]);
+    expect(links.length).toBeGreaterThanOrEqual(8);
+    for (const href of links) {
+      const response = await page.request.get(href, { headers: { cookie: `language=${language}` } });
+      expect(response.status(), `${language} ${href}`).toBe(200);
+      expect(await response.text(), `${language} ${href}`).toContain(`<html lang="${language}"`);
+    }
+  }
+});
