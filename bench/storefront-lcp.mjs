@@ -1,6 +1,7 @@
-// Figures (storefront/checkout issue; issue 16 for the home, BENCH_LCP_PAGE=home): a product
-// page's (or the store home's) first load in a mobile Chromium —
-//  - ≤ 90 KB of JavaScript, gzipped;
+// Figures (storefront/checkout issue; issue 16 for the home, BENCH_LCP_PAGE=home; issue 17 for the
+// platform's landing page, BENCH_LCP_PAGE=landing): a product page's (or the store home's, or the
+// landing's) first load in a mobile Chromium —
+//  - ≤ 90 KB of JavaScript, gzipped (the landing: ≤ 30 KB);
 //  - Largest Contentful Paint ≤ 1.5 s with 4× CPU slowdown and slow 4G.
 // The real server in embedded mode (PGlite, a temporary DATA_DIR), so the quick start's demo
 // store is seeded; a fresh web build (a stale one would measure old code). Debian's Chromium
@@ -282,7 +283,10 @@ try {
   const productPageMissing = probe.status !== 200;
   // BENCH_LCP_PAGE=home: the store's home instead (issue 16: eight sections, a 1600 px banner photo
   // first — the demo store's theme, seeded as a merchant would arrange it).
-  let measuredPath = process.env.BENCH_LCP_PAGE === 'home' ? '/demo-store' : productPath;
+  // BENCH_LCP_PAGE=landing: the platform's landing page (issue 17: ≤ 30 KB of JavaScript).
+  const page = process.env.BENCH_LCP_PAGE;
+  let measuredPath = page === 'home' ? '/demo-store' : page === 'landing' ? '/' : productPath;
+  const jsTargetBytes = page === 'landing' ? 30_000 : TARGET.jsGzipBytes;
   if (productPageMissing && measuredPath === productPath) {
     console.error(
       `THE PRODUCT PAGE IS MISSING: GET ${productPath} answered ${probe.status}. Measuring the store's home page instead; the figures below are NOT the product page's.`,
@@ -365,11 +369,11 @@ try {
       wireKB: kb(js.browserWireBytes),
       servedEncodings: js.servedEncodings,
     },
-    target: { lcpMs: TARGET.lcpMs, jsGzipKB: TARGET.jsGzipBytes / 1000 },
+    target: { lcpMs: TARGET.lcpMs, jsGzipKB: jsTargetBytes / 1000 },
     meets: {
       lcpMedian: lcpMedian <= TARGET.lcpMs,
       lcpMax: lcpMax <= TARGET.lcpMs,
-      js: js.gzipBytes <= TARGET.jsGzipBytes,
+      js: js.gzipBytes <= jsTargetBytes,
     },
     loadAverage: { start: loadAtStart, end: load() },
   };

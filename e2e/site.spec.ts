@@ -138,7 +138,8 @@ test('every page of the site’s footer answers in all three languages', async (
     await page.goto('/blogs');
     const links = await page
       .getByTestId('site-footer')
-      .locator('a[href^="/"]')
+      // The pages' links (the language and theme switches are tried below).
+      .locator('nav a[href^="/"]')
       .evaluateAll((anchors) => [...new Set(anchors.map((a) => a.getAttribute('href') as string))]);
     expect(links.length).toBeGreaterThanOrEqual(8);
     for (const href of links) {
@@ -147,4 +148,33 @@ test('every page of the site’s footer answers in all three languages', async (
       expect(await response.text(), `${language} ${href}`).toContain(`<html lang="${language}"`);
     }
   }
+});
+
+test('the site’s pages send no script; its language and theme switches are links that bring the visitor back', async ({
+  page,
+}) => {
+  await page.context().addCookies([{ name: 'language', value: 'az', domain: '127.0.0.1', path: '/' }]);
+  for (const path of ['/', '/blogs', '/help-center', '/about', '/privacy']) {
+    await page.goto(path);
+    // JSON-LD is data; nothing else is a script.
+    await expect(page.locator('script:not([type="application/ld+json"])'), path).toHaveCount(0);
+    await expect(page.locator('link[rel="modulepreload"]'), path).toHaveCount(0);
+  }
+  await page.goto('/help-center?topic=shipping');
+  await page.getByTestId('site-language-en').click();
+  await expect(page).toHaveURL(/\/help-center\?topic=shipping$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1, name: 'Help centre' })).toBeVisible();
+  await expect(page.getByTestId('site-language-en')).toHaveAttribute('aria-current', 'true');
+
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await page.getByTestId('site-theme').click();
+  await expect(page).toHaveURL(/\/help-center\?topic=shipping$/);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  const theme = (await page.context().cookies()).find((c) => c.name === 'theme');
+  expect(theme?.value).toBe('dark');
+  // The switch never leads away from the site: another site's address as the way back is refused.
+  await page.goto('/preferences?language=ru&back=//evil.example/x');
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
 });

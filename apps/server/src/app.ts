@@ -68,6 +68,7 @@ import {
 import { registerJsonParser, rejectInvalidHost } from './platform/http-input.js';
 import { jobWorkers, schedule } from './platform/jobs.js';
 import { createMailer } from './platform/mail.js';
+import { registerPreferences } from './platform/preferences.js';
 import { RateLimits } from './platform/rate-limit.js';
 import { failures } from './platform/responses.js';
 import { RootPaths } from './platform/root-paths.js';
@@ -264,6 +265,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerStoreFonts(app);
   registerStoreIcons(app, ctx);
+  registerPreferences(app);
 
   if (ctx.config.payments.provider === 'sandbox') registerSandboxPage(app, ctx, payments, subscriptions);
 

@@ -9,6 +9,7 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
@@ -58,8 +59,22 @@ export function shouldRevalidate({
   return false;
 }
 
+/**
+ * Whether the page is read, not used: the platform's public pages (decision 025) say so by their
+ * route's `handle` or their loader data (`scriptless`) — nothing on them needs a script (links,
+ * GET forms, <details>), so none is sent and they are done once their HTML is.
+ */
+function useScriptless(): boolean {
+  return useMatches().some(
+    (match) =>
+      (match.handle as { scriptless?: boolean } | undefined)?.scriptless === true ||
+      (match.loaderData as { scriptless?: boolean } | undefined)?.scriptless === true,
+  );
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData('root') as RootData | undefined;
+  const scriptless = useScriptless();
   const language = data?.language ?? 'az';
   // A new language brings new texts: one instance per language (the texts follow it).
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the language alone.
@@ -77,8 +92,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <I18nextProvider i18n={i18n}>
           <NoticeProvider>{children}</NoticeProvider>
         </I18nextProvider>
-        <ScrollRestoration />
-        <Scripts />
+        {scriptless ? null : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

@@ -53,8 +53,9 @@ export const RESERVED_MARKET_NAMES: ReadonlySet<string> = new Set([
   // The storefront's bundled fonts and a store's icons (issue 16).
   'store-fonts',
   'store-icon',
-  // The landing page's screenshots (issue 17).
+  // The landing page's screenshots and the public site's switches (issue 17).
   'landing',
+  'preferences',
   'recover',
   'pay',
   'payment',

@@ -55,7 +55,7 @@ export function ThemeToggle({ className }: { className?: string }) {
   );
 }
 
-const LANGUAGE_NAMES: Record<Language, string> = { az: 'Azərbaycanca', en: 'English', ru: 'Русский' };
+export const LANGUAGE_NAMES: Record<Language, string> = { az: 'Azərbaycanca', en: 'English', ru: 'Русский' };
 
 export function LanguageSwitch({ signedIn = false, className }: { signedIn?: boolean; className?: string }) {
   const { t } = useTranslation();

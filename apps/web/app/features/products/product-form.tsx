@@ -87,31 +87,34 @@ export function ProductForm({ marketId, product }: ProductFormProps) {
   const isDirty = useCallback(() => !leaving.current && dirtyRef.current, []);
 
   const saving = create.isPending || update.isPending;
-  const submit = form.onSubmit(async (values) => {
-    const input = toProductInput(values, marketId);
-    try {
-      if (product) {
-        const saved = await update.mutateAsync({ ...input, id: product.id });
-        const next = valuesOf(saved);
-        // The saved product is the new baseline: nothing is dirty any more.
-        form.setValues(next);
-        form.resetDirty(next);
-        notice(t('products.form.saved'));
-      } else {
-        await create.mutateAsync(input);
-        leaving.current = true;
-        notice(t('products.form.created'));
-        await navigate('/cp/products');
+  const submit = form.onSubmit(
+    async (values) => {
+      const input = toProductInput(values, marketId);
+      try {
+        if (product) {
+          const saved = await update.mutateAsync({ ...input, id: product.id });
+          const next = valuesOf(saved);
+          // The saved product is the new baseline: nothing is dirty any more.
+          form.setValues(next);
+          form.resetDirty(next);
+          notice(t('products.form.saved'));
+        } else {
+          await create.mutateAsync(input);
+          leaving.current = true;
+          notice(t('products.form.created'));
+          await navigate('/cp/products');
+        }
+      } catch (error) {
+        const fields = fieldErrors(error, t);
+        form.setErrors(fields);
+        // The product's own held units refuse giving it variants, at a stock input no longer shown.
+        const unseen = Boolean(fields.stock) && (values.options.length > 0 || !values.trackQuantity);
+        if (Object.keys(fields).length === 0 || unseen) notice(errorText(error, t), 'error');
+        else showFirstError(formRef.current);
       }
-    } catch (error) {
-      const fields = fieldErrors(error, t);
-      form.setErrors(fields);
-      // The product's own held units refuse giving it variants, at a stock input no longer shown.
-      const unseen = Boolean(fields.stock) && (values.options.length > 0 || !values.trackQuantity);
-      if (Object.keys(fields).length === 0 || unseen) notice(errorText(error, t), 'error');
-      else showFirstError(formRef.current);
-    }
-  }, () => showFirstError(formRef.current));
+    },
+    () => showFirstError(formRef.current),
+  );
 
   const deleteProduct = () => {
     if (!product) return;

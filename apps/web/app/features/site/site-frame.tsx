@@ -1,6 +1,7 @@
+import { LANGUAGES } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
-import { LanguageSwitch, ThemeToggle } from '../../ui/preferences';
+import { Link, NavLink, useLocation } from 'react-router';
+import { LANGUAGE_NAMES, useRootData } from '../../ui/preferences';
 import './site.css';
 
 /**
@@ -96,11 +97,42 @@ export function SiteFooter() {
       ))}
       <div className="site__footer-end">
         <p>{t('site.footer.rights', { year: new Date().getFullYear() })}</p>
-        <div className="site__preferences" role="group" aria-label={t('site.footer.preferences')}>
-          <LanguageSwitch />
-          <ThemeToggle />
-        </div>
+        <SitePreferences />
       </div>
     </footer>
+  );
+}
+
+/**
+ * The language and the theme as links (the site's pages carry no script): the server stores the
+ * choice and sends the visitor back to this page (GET /preferences, apps/server).
+ */
+function SitePreferences() {
+  const { t } = useTranslation();
+  const { language, theme } = useRootData();
+  const { pathname, search } = useLocation();
+  const back = encodeURIComponent(`${pathname}${search}`);
+  const next = theme === 'dark' ? 'light' : 'dark';
+  return (
+    <div className="site__preferences" role="group" aria-label={t('site.footer.preferences')}>
+      <ul className="site__languages">
+        {LANGUAGES.map((l) => (
+          <li key={l}>
+            <a
+              href={`/preferences?language=${l}&back=${back}`}
+              lang={l}
+              hrefLang={l}
+              aria-current={l === language ? 'true' : undefined}
+              data-testid={`site-language-${l}`}
+            >
+              {LANGUAGE_NAMES[l]}
+            </a>
+          </li>
+        ))}
+      </ul>
+      <a href={`/preferences?theme=${next}&back=${back}`} className="site__theme" data-testid="site-theme">
+        {t(next === 'dark' ? 'common.theme.toDark' : 'common.theme.toLight')}
+      </a>
+    </div>
   );
 }

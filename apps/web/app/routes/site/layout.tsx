@@ -20,6 +20,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
+/** Its pages are read, not used: no script is sent (root.tsx). */
+export const handle = { scriptless: true };
+
 /** The site's mark for the server's page cache, for every page below (they add none of their own). */
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   const mark = loaderHeaders.get(PAGE_CACHE_HEADER);

@@ -23,7 +23,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const store = await resolveStore(context, params.marketName);
   if (!store) {
     if (params.marketName !== undefined) notFound();
-    return { platform: true as const, texts: textsOf(language, ['site', 'legal']) };
+    return { platform: true as const, scriptless: true, texts: textsOf(language, ['site', 'legal']) };
   }
   const texts = textsOf(language, ['storefront']).storefront as { nav: { about: string } };
   return { platform: false as const, seo: pageSeo(store, { path: '/about', title: texts.nav.about }) };

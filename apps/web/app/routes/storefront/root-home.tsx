@@ -21,7 +21,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // Nothing of the visitor is in it: the server keeps it as the site's other pages (site layout).
     const version = await context.site.version();
     return data(
-      { landing: true as const, texts, origin: context.origin },
+      // Read, not used: the landing sends no script (root.tsx).
+      { landing: true as const, scriptless: true, texts, origin: context.origin },
       { headers: { [PAGE_CACHE_HEADER]: `site:${version}` } },
     );
   }
