@@ -350,8 +350,9 @@ if (adminUrl) {
           code: 'SERVICE_UNAVAILABLE',
           message: 'The service is temporarily unavailable',
         });
-        // The platform's own landing page needs no database and keeps answering.
+        // The platform's own landing page and its legal pages need no database and keep answering.
         expect((await request(server.origin, '/')).status).toBe(200);
+        expect((await request(server.origin, '/terms')).status).toBe(200);
       } finally {
         await admin.query(`alter database ${name} allow_connections true`);
       }

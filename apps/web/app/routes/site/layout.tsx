@@ -13,10 +13,12 @@ import type { Route } from './+types/layout';
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const language = requestLanguage(request);
-  const version = await context.site.version();
+  // The legal pages need no database: while it is away they are served all the same, not kept
+  // (a page that reads articles fails by itself, with the 503 page).
+  const version = await context.site.version().catch(() => null);
   return data(
     { texts: textsOf(language, ['site']), catalogue: catalogueOf(language, []) },
-    { headers: { [PAGE_CACHE_HEADER]: `site:${version}` } },
+    { headers: version === null ? {} : { [PAGE_CACHE_HEADER]: `site:${version}` } },
   );
 }
 

@@ -19,11 +19,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!store) {
     const texts = textsOf(requestLanguage(request), ['site', 'landing']);
     // Nothing of the visitor is in it: the server keeps it as the site's other pages (site layout).
-    const version = await context.site.version();
+    // It needs no database: while the database is away it is served all the same, just not kept.
+    const version = await context.site.version().catch(() => null);
     return data(
       // Read, not used: the landing sends no script (root.tsx).
       { landing: true as const, scriptless: true, texts, origin: context.origin },
-      { headers: { [PAGE_CACHE_HEADER]: `site:${version}` } },
+      { headers: version === null ? {} : { [PAGE_CACHE_HEADER]: `site:${version}` } },
     );
   }
   return { landing: false as const, ...(await storeHome(context, store)) };
