@@ -178,3 +178,68 @@ test('the site’s pages send no script; its language and theme switches are lin
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
 });
+
+for (const language of ['az', 'en'] as const) {
+  const SENT = { az: 'nömrəli mesajınız bizə çatdı', en: 'reached us' } as const;
+  const REQUIRED = { az: 'Xanaları tam doldurun', en: 'Fill in the inputs completely' } as const;
+
+  test(`${language}: a visitor writes to the team from the contact page and asks the help centre — no script needed`, async ({
+    page,
+    request,
+  }) => {
+    await useLanguage(page, language);
+    const tag = uniqueTag();
+    await page.goto('/contact');
+    await expect(page.locator('script:not([type="application/ld+json"])')).toHaveCount(0);
+    // Sent empty: every field says what it needs, in the page's language.
+    await page.getByTestId('contact-submit').click();
+    await expect(page.getByTestId('contact-form-error')).toBeVisible();
+    await expect(page.getByTestId('contact-name-error')).toHaveText(REQUIRED[language]);
+    await expect(page.getByTestId('contact-email-error')).toBeVisible();
+    // What was typed stays; the short message is told its rule.
+    const form = page.getByTestId('contact-form');
+    await form.getByLabel(language === 'az' ? 'Adınız' : 'Your name').fill(`Leyla ${tag}`);
+    await form.getByLabel(language === 'az' ? 'E-poçt' : 'E-mail').fill(`leyla-${tag}@example.com`);
+    await form.getByLabel(language === 'az' ? 'Mövzu' : 'Subject').fill('Partnership');
+    await form.getByLabel(language === 'az' ? 'Mesajınız' : 'Your message').fill('Short');
+    await page.getByTestId('contact-submit').click();
+    await expect(page.getByTestId('contact-message-error')).toBeVisible();
+    await expect(form.getByLabel(language === 'az' ? 'Adınız' : 'Your name')).toHaveValue(`Leyla ${tag}`);
+    await form
+      .getByLabel(language === 'az' ? 'Mesajınız' : 'Your message')
+      .fill('We would like to sell through your platform.');
+    await page.getByTestId('contact-submit').click();
+    await expect(page).toHaveURL(/\/success-page\?kind=contact&number=\d+#sent$/);
+    await expect(page.getByTestId('success-text')).toContainText(SENT[language]);
+
+    // The help centre's question, under the articles.
+    await page.goto('/help-center');
+    const ask = page.getByTestId('help-form');
+    await ask.getByLabel(language === 'az' ? 'Adınız' : 'Your name').fill(`Rauf ${tag}`);
+    await ask.getByLabel(language === 'az' ? 'E-poçt' : 'E-mail').fill(`rauf-${tag}@example.com`);
+    await ask.getByLabel(language === 'az' ? 'Bölmə' : 'Topic').selectOption('shipping');
+    await ask
+      .getByLabel(language === 'az' ? 'Mesajınız' : 'Your message')
+      .fill('How do I charge more for far regions?');
+    await page.getByTestId('help-submit').click();
+    await expect(page).toHaveURL(/\/success-page\?kind=help&number=\d+#sent$/);
+
+    // A script that fills the hidden field too is refused, and nothing is kept.
+    await page.goto('/contact');
+    await form.getByLabel(language === 'az' ? 'Adınız' : 'Your name').fill(`Bot ${tag}`);
+    await form.getByLabel(language === 'az' ? 'E-poçt' : 'E-mail').fill(`bot-${tag}@example.com`);
+    await form.getByLabel(language === 'az' ? 'Mövzu' : 'Subject').fill('Cheap offers');
+    await form
+      .getByLabel(language === 'az' ? 'Mesajınız' : 'Your message')
+      .fill('Buy our followers today, best price.');
+    await page.locator('input[name="website"]').evaluate((input: HTMLInputElement) => {
+      input.value = 'https://spam.example';
+    });
+    await page.getByTestId('contact-submit').click();
+    await expect(page.getByTestId('contact-form-error')).toContainText('hello@shopbuilder.az');
+    const mails = await request.get('/api/Dev/mailbox');
+    const subjects = ((await mails.json()) as { data: { text: string }[] }).data.map((m) => m.text);
+    expect(subjects.some((text) => text.includes(`leyla-${tag}@example.com`))).toBe(true);
+    expect(subjects.some((text) => text.includes(`bot-${tag}@example.com`))).toBe(false);
+  });
+}

@@ -114,11 +114,14 @@ const PLATFORM: { module: string; path: string; title: Expected }[] = [
   { module: 'staff/articles.tsx', path: '/staff/articles', title: staff('articles') },
   { module: 'staff/article-new.tsx', path: '/staff/articles/new', title: staff('newArticle') },
   { module: 'staff/article-edit.tsx', path: `/staff/articles/${ID}`, title: staff('editArticle') },
+  { module: 'staff/requests.tsx', path: '/staff/requests', title: staff('requests') },
   { module: 'site/privacy.tsx', path: '/privacy', title: site('privacy') },
   { module: 'site/terms.tsx', path: '/terms', title: site('terms') },
   { module: 'site/blogs.tsx', path: '/blogs', title: site('blogs') },
   { module: 'site/tutorials.tsx', path: '/tutorials', title: site('tutorials') },
   { module: 'site/help-center.tsx', path: '/help-center', title: site('helpCenter') },
+  { module: 'site/contact.tsx', path: '/contact', title: site('contact') },
+  { module: 'site/success-page.tsx', path: '/success-page', title: site('success') },
   // An article names itself by its own title in every language (e2e/site.spec.ts); one that is not
   // there is the not-found page, named in the page's language.
   { module: 'site/blog.tsx', path: `/blogs/${ID}`, title: common('notFound.title') },

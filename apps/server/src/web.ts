@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import {
   type SiteReader,
+  type SiteRequestWriter,
   STORE_PAGE_HEADER,
   STORE_PIXELS_HEADER,
   type StorefrontLoadContext,
@@ -14,6 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import { isDatabaseUnavailable } from './db/faults.js';
 import { countPageView, isShopperPageRequest, type PageViewRecorder } from './modules/analytics/recorder.js';
+import { SiteRequestService } from './modules/site/requests.js';
 import { SiteService } from './modules/site/service.js';
 import {
   INTERNAL_HEADERS,
@@ -47,7 +49,7 @@ export async function registerWeb(
   let handler: Handler;
   const storefront = new StorefrontService(options.ctx);
   const site = new SiteService(options.ctx);
-  const loadContext = storefrontContext(options.ctx, storefront, site);
+  const loadContext = storefrontContext(options.ctx, storefront, site, new SiteRequestService(options.ctx));
   const pages = new PageCache(async (owner) =>
     owner === SITE_PAGES ? site.version() : String((await storefront.catalogVersion(owner)) ?? '') || null,
   );
@@ -102,7 +104,12 @@ export async function registerWeb(
  * the request's Host is a verified, active custom domain of a market (DESIGN §1), that market —
  * whose storefront is then served at the root.
  */
-function storefrontContext(ctx: AppContext, storefront: StorefrontService, site: SiteReader) {
+function storefrontContext(
+  ctx: AppContext,
+  storefront: StorefrontService,
+  site: SiteReader,
+  requests: SiteRequestWriter,
+) {
   const publicUrl = new URL(ctx.config.publicUrl);
   const platformOrigin = publicUrl.origin;
   return async (request: FastifyRequest): Promise<StorefrontLoadContext> => {
@@ -115,6 +122,8 @@ function storefrontContext(ctx: AppContext, storefront: StorefrontService, site:
     const context: StorefrontLoadContext = {
       storefront: watchedReads(storefront, failure),
       site: watchedReads(site, failure),
+      requests: watchedReads(requests, failure),
+      clientIp: request.ip,
       domainMarket,
       platformOrigin,
       origin: domainMarket ? `${request.protocol}://${request.host}` : platformOrigin,

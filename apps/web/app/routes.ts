@@ -19,6 +19,9 @@ export default [
     route('tutorials/:id', 'routes/site/tutorial.tsx'),
     route('help-center', 'routes/site/help-center.tsx'),
     route('help-center/:id', 'routes/site/help-article.tsx'),
+    route('contact', 'routes/site/contact.tsx'),
+    // Where a visitor lands after sending any of the site's forms (SPEC §2 root routes).
+    route('success-page', 'routes/site/success-page.tsx'),
   ]),
 
   // The account screens, the control panel and the dev pages share the query cache and every
@@ -93,6 +96,8 @@ export default [
       route('articles', 'routes/staff/articles.tsx'),
       route('articles/new', 'routes/staff/article-new.tsx'),
       route('articles/:id', 'routes/staff/article-edit.tsx'),
+      // Visitors' help requests and contact messages (issue 17).
+      route('requests', 'routes/staff/requests.tsx'),
     ]),
   ]),
 

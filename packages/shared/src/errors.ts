@@ -47,6 +47,8 @@ export const errorStatus = {
   FILE_UPLOAD_FAILED: 422,
   CODE_ATTEMPTS_EXCEEDED: 429,
   RATE_LIMITED: 429,
+  /** A public form whose hidden field a script filled in (HONEYPOT_FIELD): nothing is kept. */
+  SPAM_SUSPECTED: 400,
   BASKET_EMPTY: 409,
   OUT_OF_STOCK: 409,
   PRICE_CHANGED: 409,

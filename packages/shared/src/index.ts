@@ -27,6 +27,7 @@ export * from './policies.js';
 export * from './policy-templates.js';
 export * from './pricing.js';
 export * from './regions.js';
+export * from './requests.js';
 export * from './responses.js';
 export * from './staff.js';
 export * from './store-search.js';

@@ -854,6 +854,11 @@ export const messages = {
     az: 'Google ilə giriş mövcud deyil',
     ru: 'Вход через Google недоступен',
   },
+  SPAM_SUSPECTED: {
+    en: 'We could not accept this form. Please fill it in again, or write to hello@shopbuilder.az',
+    az: 'Bu formanı qəbul edə bilmədik. Zəhmət olmasa, yenidən doldurun və ya hello@shopbuilder.az ünvanına yazın',
+    ru: 'Мы не смогли принять эту форму. Заполните её ещё раз или напишите на hello@shopbuilder.az',
+  },
   RATE_LIMITED: {
     en: 'Too many attempts. Try again in a few minutes',
     az: 'Çox sayda cəhd. Bir neçə dəqiqədən sonra yenidən cəhd edin',

@@ -4,6 +4,7 @@ import type { AnalyticsIds } from './commerce.js';
 import type { StoreMenus, StorePageView } from './content.js';
 import type { BundleView } from './discounts.js';
 import type { Policy, PolicyType } from './policies.js';
+import type { SiteRequestWriter } from './requests.js';
 import type { SearchSuggestions, StoreSearchQuery } from './store-search.js';
 import type { BannerItem, Section, ThemeTemplate } from './theme.js';
 import type { PaletteColours, SocialLinks, StoreFont } from './theme-look.js';
@@ -195,6 +196,10 @@ export interface StorefrontLoadContext {
   storefront: StorefrontReader;
   /** The platform's published writing: blog, tutorials, help centre (issue 17). */
   site: SiteReader;
+  /** Visitors' help requests and contact messages, sent by the site's forms (issue 17). */
+  requests: SiteRequestWriter;
+  /** The address the request came from (behind the proxy, the client's): what limits count by. */
+  clientIp: string;
   /** The store whose custom domain the request's Host is; null on the platform's own host. */
   domainMarket: StorefrontMarket | null;
   /** The platform's own origin (PUBLIC_URL): where its site (privacy policy, terms) lives. */

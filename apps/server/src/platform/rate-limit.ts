@@ -24,6 +24,8 @@ const RULES = {
   registrationsPerIp: { points: 30, duration: 60 * 60 },
   /** Newsletter sign-ups from one address (a store's home, issue 16): no one fills a list by script. */
   newsletterPerIp: { points: 10, duration: 60 * 60 },
+  /** Help requests and contact messages from one address (issue 17): a person writes a few. */
+  siteRequestsPerIp: { points: 10, duration: 60 * 60 },
   /** "Check now" of one custom domain: each asks DNS servers of the world. */
   domainChecksPerDomain: { points: 6, duration: 60 },
 } as const;

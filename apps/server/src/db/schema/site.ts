@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './user.js';
 
 /**
@@ -38,5 +38,36 @@ export const articles = pgTable(
     // A visitor's list: one kind in one language, newest first.
     index('articles_published_idx').on(t.kind, t.language, t.publishedAt.desc()).where(sql`${t.published}`),
     index('articles_staff_idx').on(t.kind, t.updatedAt.desc()),
+  ],
+);
+
+/**
+ * What visitors send from the public site (issue 17): help requests and contact messages, numbered
+ * for the sender and the staff, with the status the staff give them. Owned by modules/site.
+ */
+export const siteRequests = pgTable(
+  'site_requests',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    number: integer().generatedAlwaysAsIdentity(),
+    /** 'help' | 'contact' (SITE_REQUEST_KINDS). */
+    kind: text().notNull(),
+    name: text().notNull(),
+    email: text().notNull(),
+    phone: text(),
+    /** Help requests: HELP_REQUEST_TOPICS. */
+    topic: text(),
+    /** Contact messages. */
+    subject: text(),
+    message: text().notNull(),
+    language: text().notNull(),
+    /** 'new' | 'answered' | 'closed'. */
+    status: text().notNull().default('new'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('site_requests_inbox_idx').on(t.kind, t.status, t.createdAt.desc()),
+    uniqueIndex('site_requests_number_key').on(t.number),
   ],
 );

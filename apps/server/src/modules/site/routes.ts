@@ -3,12 +3,20 @@ import {
   articleListQuerySchema,
   articlePageSchema,
   articleSchema,
+  contactRequestSchema,
   deletedSchema,
+  HONEYPOT_FIELD,
+  helpRequestSchema,
   isUuid,
   saveArticleSchema,
+  siteRequestPageSchema,
+  siteRequestQuerySchema,
+  siteRequestReceiptSchema,
+  siteRequestSchema,
   staffArticlePageSchema,
   staffArticleQuerySchema,
   staffArticleSchema,
+  updateSiteRequestSchema,
 } from '@shop/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,12 +25,13 @@ import { requireStaff, type UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, requestLanguage } from '../../platform/errors.js';
 import { created, ok } from '../../platform/responses.js';
+import { SiteRequestService } from './requests.js';
 import { SiteService } from './service.js';
 
 const idParams = z.object({ id: z.string().max(64) });
 
-/** An article's id from the path: a malformed one names no article. */
-function articleId(id: string): string {
+/** An id from the path (an article's, a request's): a malformed one names nothing. */
+function pathId(id: string): string {
   if (!isUuid(id)) throw new AppError('NOT_FOUND');
   return id;
 }
@@ -33,7 +42,43 @@ function articleId(id: string): string {
  * every article, drafts included, and its editor's writes.
  */
 export function siteRoutes(ctx: AppContext, service = new SiteService(ctx)): FastifyPluginAsyncZod {
+  const requests = new SiteRequestService(ctx);
   return async (app) => {
+    // Visitors' requests (SPEC §7). The hidden field is looked at before the body's rules: a
+    // script that filled it learns nothing of them (SPAM_SUSPECTED), and nothing is kept.
+    const trap = async (request: FastifyRequest) => {
+      const value = (request.body as Record<string, unknown> | null)?.[HONEYPOT_FIELD];
+      if (typeof value === 'string' && value.trim() !== '') throw new AppError('SPAM_SUSPECTED');
+    };
+    app.post(
+      '/HelpRequest/create-help-request',
+      {
+        preValidation: trap,
+        schema: { tags: ['Help'], body: helpRequestSchema, response: created(siteRequestReceiptSchema) },
+      },
+      async (request, reply) => {
+        const receipt = await requests.submit('help', request.body, {
+          ip: request.ip,
+          language: requestLanguage(request),
+        });
+        return reply.code(201).send({ data: receipt });
+      },
+    );
+    app.post(
+      '/ContactRequest/create-contact-request',
+      {
+        preValidation: trap,
+        schema: { tags: ['Contact'], body: contactRequestSchema, response: created(siteRequestReceiptSchema) },
+      },
+      async (request, reply) => {
+        const receipt = await requests.submit('contact', request.body, {
+          ip: request.ip,
+          language: requestLanguage(request),
+        });
+        return reply.code(201).send({ data: receipt });
+      },
+    );
+
     const publicKind = (kind: ArticleKind, list: string, one: string, tag: string) => {
       app.get(
         list,
@@ -41,7 +86,7 @@ export function siteRoutes(ctx: AppContext, service = new SiteService(ctx)): Fas
         async (request) => ({ data: await service.publicList(kind, request.query, requestLanguage(request)) }),
       );
       app.get(one, { schema: { tags: [tag], params: idParams, response: ok(articleSchema) } }, async (request) => {
-        const found = await service.article(kind, articleId(request.params.id));
+        const found = await service.article(kind, pathId(request.params.id));
         if (!found) throw new AppError('NOT_FOUND');
         return { data: found };
       });
@@ -68,7 +113,7 @@ export function siteRoutes(ctx: AppContext, service = new SiteService(ctx)): Fas
       '/Staff/articles/:id',
       { preValidation, schema: { tags, params: idParams, response: ok(staffArticleSchema) } },
       async (request) => {
-        return { data: await service.staffGet(articleId(request.params.id)) };
+        return { data: await service.staffGet(pathId(request.params.id)) };
       },
     );
     app.post(
@@ -83,14 +128,27 @@ export function siteRoutes(ctx: AppContext, service = new SiteService(ctx)): Fas
       '/Staff/articles/:id',
       { preValidation, schema: { tags, params: idParams, body: saveArticleSchema, response: ok(staffArticleSchema) } },
       async (request) => {
-        return { data: await service.update(articleId(request.params.id), request.body) };
+        return { data: await service.update(pathId(request.params.id), request.body) };
       },
+    );
+    app.get(
+      '/Staff/requests',
+      { preValidation, schema: { tags, querystring: siteRequestQuerySchema, response: ok(siteRequestPageSchema) } },
+      async (request) => ({ data: await requests.list(request.query) }),
+    );
+    app.put(
+      '/Staff/requests/:id',
+      {
+        preValidation,
+        schema: { tags, params: idParams, body: updateSiteRequestSchema, response: ok(siteRequestSchema) },
+      },
+      async (request) => ({ data: await requests.update(pathId(request.params.id), request.body) }),
     );
     app.delete(
       '/Staff/articles/:id',
       { preValidation, schema: { tags, params: idParams, response: ok(deletedSchema) } },
       async (request) => {
-        const id = articleId(request.params.id);
+        const id = pathId(request.params.id);
         await service.remove(id);
         return { data: { id, deleted: true as const } };
       },

@@ -1,4 +1,4 @@
-import type { Article, ArticlePage, StaffArticle, StaffArticlePage } from '@shop/shared';
+import type { Article, ArticlePage, SiteRequest, SiteRequestPage, StaffArticle, StaffArticlePage } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
@@ -6,7 +6,9 @@ import {
   dataOf,
   errorOf,
   fieldCodes,
+  mailbox,
   merchant,
+  newIp,
   type TestApp,
   uniqueEmail,
   uploadImage,
@@ -259,5 +261,147 @@ describe('the help centre', () => {
     expect(await find('q=%25')).toEqual([]);
     const read = dataOf<Article>(await call(t.app, null, 'GET', `/api/HelpArticle/${shipping.id}`));
     expect(read.topic).toBe('shipping');
+  });
+});
+
+describe('visitors’ requests', () => {
+  const help = (fields: Record<string, unknown> = {}) => ({
+    name: 'Aysel Məmmədova',
+    email: uniqueEmail('visitor'),
+    topic: 'payments',
+    message: 'Ödənişlər hesabıma nə vaxt köçürülür?',
+    ...fields,
+  });
+  const contact = (fields: Record<string, unknown> = {}) => ({
+    name: 'Press Desk',
+    email: uniqueEmail('press'),
+    phone: '+994 10 234 56 78',
+    subject: 'An interview',
+    message: 'We would like to write about your product.',
+    ...fields,
+  });
+  const inbox = async (query = '') =>
+    dataOf<SiteRequestPage>(await call(t.app, staff.token, 'GET', `/api/Staff/requests${query}`));
+
+  it('keeps a help request and a contact message, numbered, in the sender’s language, and e-mails the staff', async () => {
+    const asked = help();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/HelpRequest/create-help-request',
+      payload: asked,
+      headers: { 'accept-language': 'az' },
+      remoteAddress: newIp(),
+    });
+    const receipt = dataOf<{ id: string; number: number }>(response, 201);
+    const wrote = dataOf<{ id: string; number: number }>(
+      await call(t.app, null, 'POST', '/api/ContactRequest/create-contact-request', contact()),
+      201,
+    );
+    expect(wrote.number).toBeGreaterThan(receipt.number);
+    const page = await inbox('?status=new');
+    const kept = page.items.find((r) => r.id === receipt.id);
+    expect(kept).toMatchObject({
+      kind: 'help',
+      number: receipt.number,
+      name: 'Aysel Məmmədova',
+      email: asked.email,
+      topic: 'payments',
+      subject: null,
+      phone: null,
+      language: 'az',
+      status: 'new',
+    });
+    expect(page.items.find((r) => r.id === wrote.id)).toMatchObject({ kind: 'contact', subject: 'An interview' });
+    expect(page.unanswered.help).toBeGreaterThanOrEqual(1);
+    // In the staff member's own language (their account's: Azerbaijani).
+    const mails = await mailbox(t.app, STAFF);
+    expect(mails.map((m) => m.subject)).toContain(`Əlaqə mesajı #${wrote.number}`);
+    const helpMail = mails.find((m) => m.subject === `Kömək sorğusu #${receipt.number}`);
+    expect(helpMail?.text).toContain(asked.email);
+    expect(helpMail?.text).toContain('Ödənişlər hesabıma nə vaxt köçürülür?');
+    // The topic by its name, in the staff member's language.
+    expect(helpMail?.text).toContain('Ödənişlər və köçürmələr');
+  });
+
+  it('refuses bad requests at their fields, and a filled hidden field before anything else; nothing is kept', async () => {
+    const before = (await inbox()).total;
+    const cases: [string, Record<string, unknown>, Record<string, string>][] = [
+      ['help', help({ name: '' }), { name: 'required' }],
+      ['help', help({ email: 'not-an-address' }), { email: 'invalidEmail' }],
+      ['help', help({ message: 'Too short' }), { message: 'tooShort' }],
+      ['help', help({ message: 'x'.repeat(5001) }), { message: 'tooLong' }],
+      ['help', help({ topic: 'gossip' }), { topic: 'invalidValue' }],
+      ['help', help({ phone: 'call me' }), { phone: 'invalidPhone' }],
+      ['contact', contact({ subject: 'ab' }), { subject: 'tooShort' }],
+      ['contact', contact({ subject: undefined }), { subject: 'required' }],
+    ];
+    for (const [kind, body, expected] of cases) {
+      const url =
+        kind === 'help' ? '/api/HelpRequest/create-help-request' : '/api/ContactRequest/create-contact-request';
+      const response = await call(t.app, null, 'POST', url, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(fieldCodes(response), JSON.stringify(body)).toEqual(expected);
+    }
+    // A script fills every field, the hidden one too: refused as such, whatever else it sent.
+    for (const body of [help({ website: 'https://spam.example' }), { website: 'x', message: 1 }]) {
+      const trapped = await call(t.app, null, 'POST', '/api/HelpRequest/create-help-request', body);
+      expect(trapped.statusCode).toBe(400);
+      expect(errorOf(trapped)).toMatchObject({ code: 'SPAM_SUSPECTED' });
+      expect(errorOf(trapped).message).toContain('hello@shopbuilder.az');
+    }
+    // Markup is kept as the words it is (the inbox shows text, never HTML).
+    const scripted = dataOf<{ id: string }>(
+      await call(
+        t.app,
+        null,
+        'POST',
+        '/api/HelpRequest/create-help-request',
+        help({ message: '<script>alert(1)</script> hello' }),
+      ),
+      201,
+    );
+    expect((await inbox()).items.find((r) => r.id === scripted.id)?.message).toBe('<script>alert(1)</script> hello');
+    expect((await inbox()).total).toBe(before + 1);
+  });
+
+  it('takes ten requests an hour from one address, then answers 429', async () => {
+    const ip = newIp();
+    const send = () =>
+      t.app.inject({ method: 'POST', url: '/api/HelpRequest/create-help-request', payload: help(), remoteAddress: ip });
+    for (let i = 0; i < 10; i++) expect((await send()).statusCode).toBe(201);
+    const limited = await send();
+    expect(limited.statusCode).toBe(429);
+    expect(errorOf(limited).code).toBe('RATE_LIMITED');
+    // Another address is not held back.
+    expect((await call(t.app, null, 'POST', '/api/HelpRequest/create-help-request', help())).statusCode).toBe(201);
+  });
+
+  it('is the staff’s inbox alone; they mark a request answered or closed', async () => {
+    const { id } = dataOf<{ id: string }>(
+      await call(t.app, null, 'POST', '/api/ContactRequest/create-contact-request', contact()),
+      201,
+    );
+    const someone = await merchant(t.app);
+    expect((await call(t.app, someone.token, 'GET', '/api/Staff/requests')).statusCode).toBe(403);
+    expect(
+      (await call(t.app, someone.token, 'PUT', `/api/Staff/requests/${id}`, { status: 'closed' })).statusCode,
+    ).toBe(403);
+    expect((await call(t.app, null, 'GET', '/api/Staff/requests')).statusCode).toBe(401);
+    const answered = dataOf<SiteRequest>(
+      await call(t.app, staff.token, 'PUT', `/api/Staff/requests/${id}`, { status: 'answered' }),
+    );
+    expect(answered.status).toBe('answered');
+    expect((await inbox('?kind=contact&status=answered')).items.map((r) => r.id)).toContain(id);
+    expect((await inbox('?kind=contact&status=new')).items.map((r) => r.id)).not.toContain(id);
+    expect(fieldCodes(await call(t.app, staff.token, 'PUT', `/api/Staff/requests/${id}`, { status: 'lost' }))).toEqual({
+      status: 'invalidValue',
+    });
+    expect(
+      (
+        await call(t.app, staff.token, 'PUT', '/api/Staff/requests/00000000-0000-4000-8000-000000000000', {
+          status: 'closed',
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });

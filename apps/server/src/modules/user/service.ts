@@ -1,6 +1,7 @@
 import type { EmailCodeInput, Language, UpdateOwnerInput, UpdateUserInput, UserView } from '@shop/shared';
-import { eq, or } from 'drizzle-orm';
+import { eq, inArray, or } from 'drizzle-orm';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
+import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/faults.js';
 import { type CodePurpose, users } from '../../db/schema/index.js';
@@ -47,6 +48,24 @@ export async function setStaff(db: Db, email: string, staff: boolean): Promise<s
 export async function staffEmails(db: Db): Promise<string[]> {
   const rows = await db.select({ email: users.email }).from(users).where(eq(users.isStaff, true)).orderBy(users.email);
   return rows.map((r) => r.email);
+}
+
+/**
+ * The platform's staff to tell of something (a visitor's request): those `npm run staff` named and
+ * those of STAFF_EMAILS, each with their account's language (English for an address with no account).
+ */
+export async function staffRecipients(
+  db: Db,
+  config: Pick<Config, 'staffEmails'>,
+): Promise<{ email: string; language: string }[]> {
+  const listed = [...config.staffEmails];
+  const rows = await db
+    .select({ email: users.email, language: users.language })
+    .from(users)
+    .where(listed.length ? or(eq(users.isStaff, true), inArray(users.email, listed)) : eq(users.isStaff, true));
+  const known = new Map(rows.map((r) => [r.email, r.language]));
+  for (const email of listed) if (!known.has(email)) known.set(email, 'en');
+  return [...known].map(([email, language]) => ({ email, language }));
 }
 
 export class UserService {

@@ -66,7 +66,13 @@ export function SiteFooter() {
         ['/help-center', 'help'],
       ],
     },
-    { heading: 'companyHeading', links: [['/about', 'about']] },
+    {
+      heading: 'companyHeading',
+      links: [
+        ['/about', 'about'],
+        ['/contact', 'contact'],
+      ],
+    },
     {
       heading: 'legalHeading',
       links: [

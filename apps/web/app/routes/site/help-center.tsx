@@ -4,6 +4,8 @@ import { Form, Link } from 'react-router';
 import { ArticleCards, ArticlePager } from '../../features/site/articles';
 import { datedPage, pageOf } from '../../features/site/articles.server';
 import { siteMeta } from '../../features/site/meta';
+import { submitRequestForm } from '../../features/site/request-action.server';
+import { RequestForm } from '../../features/site/request-form';
 import { requestLanguage } from '../../lib/request-language';
 import type { Route } from './+types/help-center';
 
@@ -25,11 +27,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { ...datedPage(page, language), q, topic, topics };
 }
 
+/** "Didn't find the answer?": a question to the staff (SPEC §7 HelpRequest). */
+export function action({ request, context }: Route.ActionArgs) {
+  return submitRequestForm('help', request, context);
+}
+
 export function meta({ matches }: Route.MetaArgs) {
   return siteMeta(matches, { key: 'helpCenter' });
 }
 
-export default function HelpCenter({ loaderData }: Route.ComponentProps) {
+export default function HelpCenter({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { q, topic, topics } = loaderData;
   const link = (to: HelpTopic | null) => {
@@ -83,6 +90,11 @@ export default function HelpCenter({ loaderData }: Route.ComponentProps) {
       ) : null}
       <ArticleCards items={loaderData.items} kind="help" />
       <ArticlePager page={loaderData.page} pageSize={loaderData.pageSize} total={loaderData.total} path={link(topic)} />
+      <section className="help__ask" id="ask" aria-labelledby="help-ask-title">
+        <h2 id="help-ask-title">{t('site.help.askTitle')}</h2>
+        <p>{t('site.help.askText')}</p>
+        <RequestForm kind="help" action="/help-center#ask" result={actionData} />
+      </section>
     </div>
   );
 }

@@ -12,16 +12,25 @@ import {
   Text,
   ThemeIcon,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { UserView } from '@shop/shared';
-import { IconArrowLeft, IconArticle, IconBuildingStore, IconLayoutDashboard, IconLock } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconArticle,
+  IconBuildingStore,
+  IconInbox,
+  IconLayoutDashboard,
+  IconLock,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { fetchSignedIn, isUnauthorized, userQuery } from '../../features/account/queries';
 import { UserMenu } from '../../features/account/user-menu';
+import { unansweredRequestsQuery } from '../../features/staff/request-queries';
 import { staffAreaTitle } from '../../lib/panel-title';
 import { type StaffArea, StaffAreaContext } from '../../lib/staff-area';
 import { MantineRoot } from '../../ui/mantine';
@@ -47,8 +56,8 @@ export function HydrateFallback() {
 }
 
 /**
- * The platform's staff's own area (issue 17): every store and the corrections of its balance, and
- * the platform's writing (blog, tutorials, help centre).
+ * The platform's staff's own area (issue 17): every store and the corrections of its balance, the
+ * platform's writing (blog, tutorials, help centre), and visitors' requests.
  */
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -151,12 +160,17 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
 const SECTIONS = [
   { key: 'stores', to: '/staff/stores', Icon: IconBuildingStore },
   { key: 'articles', to: '/staff/articles', Icon: IconArticle },
+  { key: 'requests', to: '/staff/requests', Icon: IconInbox },
 ] as const;
 
-/** The area's two parts; a store's page is under Stores, an article's editor under Writing. */
+/**
+ * The area's parts; a store's page is under Stores, an article's editor under Writing. Requests
+ * carries the number of new ones, so that they are seen from anywhere in the area.
+ */
 function StaffNav() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const unanswered = useQuery(unansweredRequestsQuery()).data ?? 0;
   return (
     <Box
       component="nav"
@@ -177,6 +191,22 @@ function StaffNav() {
               variant={current ? 'light' : 'subtle'}
               color={current ? 'cyan' : 'gray'}
               leftSection={<Icon size={16} aria-hidden />}
+              rightSection={
+                key === 'requests' && unanswered > 0 ? (
+                  <>
+                    <Badge
+                      size="sm"
+                      circle={unanswered < 10}
+                      color="blue"
+                      aria-hidden
+                      data-testid="staff-nav-requests-new"
+                    >
+                      {unanswered}
+                    </Badge>
+                    <VisuallyHidden>{t('staff.nav.newRequests', { count: unanswered })}</VisuallyHidden>
+                  </>
+                ) : undefined
+              }
               aria-current={current ? 'page' : undefined}
               data-testid={`staff-nav-${key}`}
             >
