@@ -118,6 +118,25 @@ export async function requireStaff(db: Db, request: FastifyRequest, config: Pick
 }
 
 /**
+ * The staff's guard as a route's `preValidation`: the caller is told apart before the request's
+ * rules are checked, so anyone else gets 401/403 and never learns them from a field error.
+ * `staffOf(request)` is the staff member it read, for the handler.
+ */
+export function staffGuard(db: Db, config: Pick<Config, 'staffEmails'>) {
+  const staff = new WeakMap<object, UserRow>();
+  return {
+    preValidation: async (request: FastifyRequest) => {
+      staff.set(request, await requireStaff(db, request, config));
+    },
+    staffOf: (request: FastifyRequest): UserRow => {
+      const user = staff.get(request);
+      if (!user) throw new Error('staffOf: the route has no staffGuard preValidation');
+      return user;
+    },
+  };
+}
+
+/**
  * The guard of every market-scoped route (DESIGN §4, decision 022): the caller must be the
  * market's owner, or an employee of it whose level opens `area`. Anyone else, signed in or not,
  * learns nothing: 404. An employee asking for what their level does not open: 403 ACCESS_DENIED.

@@ -66,6 +66,10 @@ describe('staff adjustments', () => {
       expect(errorOf(asOwner)).toEqual({ code: 'FORBIDDEN', message: 'This is for the platform’s staff only' });
       expect((await call(t.app, null, method, url, payload)).statusCode, url).toBe(401);
     }
+    // Told before the body is read: a bad one is no field error to them either.
+    const badBody = await adjust(owner.token, owner.market.id, { amount: 'lots' });
+    expect(badBody.statusCode).toBe(403);
+    expect(errorOf(badBody).code).toBe('FORBIDDEN');
     expect(await balanceOf(owner)).toMatchObject({ available: 0 });
     // And the account view says who is staff, for the web to show the staff area.
     expect(dataOf<UserView>(await call(t.app, owner.token, 'GET', '/api/User/get-user')).staff).toBe(false);

@@ -9,7 +9,7 @@ import {
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireMarket, requireStaff } from '../../platform/auth.js';
+import { requireMarket, staffGuard } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { created, ok } from '../../platform/responses.js';
@@ -25,6 +25,8 @@ const marketParams = z.object({ marketId: z.string().max(64) });
 export function ledgerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const service = new LedgerService(ctx.db);
   const adjustments = new AdjustmentService(ctx);
+  // The staff are told apart before the request's rules are checked (403, never a field error).
+  const { preValidation, staffOf } = staffGuard(ctx.db, ctx.config);
   return async (app) => {
     app.get(
       '/Balance/:marketId',
@@ -37,18 +39,19 @@ export function ledgerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/Staff/markets',
-      { schema: { tags: ['Staff'], querystring: staffMarketQuerySchema, response: ok(staffMarketPageSchema) } },
+      {
+        preValidation,
+        schema: { tags: ['Staff'], querystring: staffMarketQuerySchema, response: ok(staffMarketPageSchema) },
+      },
       async (request) => {
-        await requireStaff(ctx.db, request, ctx.config);
         return { data: await adjustments.markets(request.query) };
       },
     );
 
     app.get(
       '/Staff/markets/:marketId/adjustments',
-      { schema: { tags: ['Staff'], params: marketParams, response: ok(staffLedgerSchema) } },
+      { preValidation, schema: { tags: ['Staff'], params: marketParams, response: ok(staffLedgerSchema) } },
       async (request) => {
-        await requireStaff(ctx.db, request, ctx.config);
         return { data: await adjustments.ofMarket(staffMarketId(request.params.marketId)) };
       },
     );
@@ -56,6 +59,7 @@ export function ledgerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/Staff/markets/:marketId/adjustments',
       {
+        preValidation,
         schema: {
           tags: ['Staff'],
           params: marketParams,
@@ -64,7 +68,7 @@ export function ledgerRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const staff = await requireStaff(ctx.db, request, ctx.config);
+        const staff = staffOf(request);
         const adjustment = await adjustments.adjust(staff, staffMarketId(request.params.marketId), request.body);
         return reply.code(201).send({ data: adjustment });
       },

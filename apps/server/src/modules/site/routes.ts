@@ -21,7 +21,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireStaff, type UserRow } from '../../platform/auth.js';
+import { staffGuard } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, requestLanguage } from '../../platform/errors.js';
 import { created, ok } from '../../platform/responses.js';
@@ -97,11 +97,8 @@ export function siteRoutes(ctx: AppContext, service = new SiteService(ctx)): Fas
 
     const tags = ['Staff'];
     // The staff are told apart before the body is checked: anyone else learns nothing of the
-    // editor's rules (403, never a field error). The user read here serves the handler too.
-    const staffOf = new WeakMap<object, UserRow>();
-    const preValidation = async (request: FastifyRequest) => {
-      staffOf.set(request, await requireStaff(ctx.db, request, ctx.config));
-    };
+    // editor's rules (403, never a field error).
+    const { preValidation, staffOf } = staffGuard(ctx.db, ctx.config);
     app.get(
       '/Staff/articles',
       { preValidation, schema: { tags, querystring: staffArticleQuerySchema, response: ok(staffArticlePageSchema) } },
@@ -120,7 +117,7 @@ export function siteRoutes(ctx: AppContext, service = new SiteService(ctx)): Fas
       '/Staff/articles',
       { preValidation, schema: { tags, body: saveArticleSchema, response: created(staffArticleSchema) } },
       async (request, reply) => {
-        const staff = staffOf.get(request) as UserRow;
+        const staff = staffOf(request);
         return reply.code(201).send({ data: await service.create(staff, request.body) });
       },
     );
