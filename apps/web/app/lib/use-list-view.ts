@@ -60,3 +60,10 @@ export function useListView<V extends { search: string; page: number }>(
 
   return { view, update, clearFilters, searchText, setSearchText };
 }
+
+/** A whole number from 1 in a list URL's parameter (page, page size), else null. */
+export function positiveParam(value: string | null): number | null {
+  if (!value || !/^\d{1,6}$/.test(value)) return null;
+  const n = Number(value);
+  return n >= 1 ? n : null;
+}

@@ -5,6 +5,7 @@ import {
   abandonedLimits,
   isUuid,
 } from '@shop/shared';
+import { positiveParam } from '../../lib/use-list-view';
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = abandonedLimits.pageSize.default;
@@ -18,20 +19,14 @@ export interface AbandonedListView {
   checkout: string | null;
 }
 
-function positive(value: string | null): number | null {
-  if (!value || !/^\d{1,6}$/.test(value)) return null;
-  const n = Number(value);
-  return n >= 1 ? n : null;
-}
-
 export function readAbandonedListView(params: URLSearchParams): AbandonedListView {
   const status = params.get('status');
-  const size = positive(params.get('pageSize'));
+  const size = positiveParam(params.get('pageSize'));
   const checkout = params.get('checkout');
   return {
     search: (params.get('search') ?? '').slice(0, abandonedLimits.search),
     status: status && (ABANDONED_STATUSES as readonly string[]).includes(status) ? (status as AbandonedStatus) : 'all',
-    page: positive(params.get('page')) ?? 1,
+    page: positiveParam(params.get('page')) ?? 1,
     pageSize: size && (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
     checkout: isUuid(checkout) ? checkout : null,
   };

@@ -1,4 +1,5 @@
 import { CUSTOMER_SORTS, type CustomerListQuery, type CustomerSort, customerLimits, formatPhone } from '@shop/shared';
+import { positiveParam } from '../../lib/use-list-view';
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = customerLimits.pageSize.default;
@@ -12,20 +13,14 @@ export interface CustomerListView {
   pageSize: number;
 }
 
-function positive(value: string | null): number | null {
-  if (!value || !/^\d{1,6}$/.test(value)) return null;
-  const n = Number(value);
-  return n >= 1 ? n : null;
-}
-
 /** Reads the view from the search params; anything unknown or malformed falls back to the default. */
 export function readCustomerListView(params: URLSearchParams): CustomerListView {
   const sort = params.get('sort');
-  const size = positive(params.get('pageSize'));
+  const size = positiveParam(params.get('pageSize'));
   return {
     search: (params.get('search') ?? '').slice(0, customerLimits.search),
     sort: sort && (CUSTOMER_SORTS as readonly string[]).includes(sort) ? (sort as CustomerSort) : DEFAULT_SORT,
-    page: positive(params.get('page')) ?? 1,
+    page: positiveParam(params.get('page')) ?? 1,
     pageSize: size && (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
   };
 }

@@ -8,6 +8,7 @@ import {
   orderLimits,
   PAYMENT_STATUSES,
 } from '@shop/shared';
+import { positiveParam } from '../../lib/use-list-view';
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = orderLimits.pageSize.default;
@@ -35,12 +36,6 @@ function oneOf<T extends string>(values: readonly T[], value: string | null): T 
   return value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
 }
 
-function positive(value: string | null): number | null {
-  if (!value || !/^\d{1,6}$/.test(value)) return null;
-  const n = Number(value);
-  return n >= 1 ? n : null;
-}
-
 /** A real calendar day: "2026-02-30" is not one. */
 export function isDay(value: string | null | undefined): value is string {
   if (!value || !DAY.test(value)) return false;
@@ -50,7 +45,7 @@ export function isDay(value: string | null | undefined): value is string {
 
 /** Reads the view from the search params; anything unknown or malformed falls back to the default. */
 export function readOrderListView(params: URLSearchParams): OrderListView {
-  const size = positive(params.get('pageSize'));
+  const size = positiveParam(params.get('pageSize'));
   let from = params.get('from');
   let to = params.get('to');
   from = isDay(from) ? from : null;
@@ -65,7 +60,7 @@ export function readOrderListView(params: URLSearchParams): OrderListView {
     from,
     to,
     sort: oneOf(ORDER_SORTS, params.get('sort')) ?? 'newest',
-    page: positive(params.get('page')) ?? 1,
+    page: positiveParam(params.get('page')) ?? 1,
     pageSize: size && (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
   };
 }

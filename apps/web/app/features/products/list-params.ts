@@ -1,4 +1,5 @@
 import { catalogLimits, isUuid, PRODUCT_SORTS, type ProductListQuery, type ProductSort, STATUSES } from '@shop/shared';
+import { positiveParam } from '../../lib/use-list-view';
 
 export const PAGE_SIZES = [12, 24, 48, 96] as const;
 export const DEFAULT_PAGE_SIZE = catalogLimits.pageSize.default;
@@ -19,19 +20,13 @@ function oneOf<T extends string>(values: readonly T[], value: string | null): T 
   return value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
 }
 
-function positive(value: string | null): number | null {
-  if (!value || !/^\d{1,6}$/.test(value)) return null;
-  const n = Number(value);
-  return n >= 1 ? n : null;
-}
-
 /** Reads the view from the search params; anything unknown or malformed falls back to the default. */
 export function readListView(params: URLSearchParams): ListView {
   const id = (key: string) => {
     const value = params.get(key);
     return isUuid(value) ? value : null;
   };
-  const size = positive(params.get('pageSize'));
+  const size = positiveParam(params.get('pageSize'));
   return {
     search: (params.get('search') ?? '').slice(0, 100),
     status: oneOf(STATUSES, params.get('status')),
@@ -39,7 +34,7 @@ export function readListView(params: URLSearchParams): ListView {
     collectionId: id('collectionId'),
     stock: oneOf(['in', 'out'] as const, params.get('stock')),
     sort: oneOf(PRODUCT_SORTS, params.get('sort')) ?? 'newest',
-    page: positive(params.get('page')) ?? 1,
+    page: positiveParam(params.get('page')) ?? 1,
     pageSize: size && (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
   };
 }

@@ -27,7 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { formatDate } from '../../lib/display';
 import { errorText } from '../../lib/form';
-import { useListView } from '../../lib/use-list-view';
+import { positiveParam, useListView } from '../../lib/use-list-view';
 import { ListEmpty } from '../../ui/list-empty';
 import { ListFooter } from '../../ui/list-footer';
 import { SkeletonRows } from '../../ui/list-skeleton';
@@ -47,12 +47,6 @@ interface ArticleListView {
   pageSize: number;
 }
 
-function positive(value: string | null): number | null {
-  if (!value || !/^\d{1,6}$/.test(value)) return null;
-  const n = Number(value);
-  return n >= 1 ? n : null;
-}
-
 /** A kind from a URL's `kind`, the blog for anything else. */
 export function kindOf(value: string | null): ArticleKind {
   return ARTICLE_KINDS.find((kind) => kind === value) ?? 'blog';
@@ -65,12 +59,12 @@ export function languageParam(value: string | null): Language | null {
 
 /** The list's view from the URL; anything unknown or malformed is the default. */
 function readView(params: URLSearchParams): ArticleListView {
-  const size = positive(params.get('pageSize'));
+  const size = positiveParam(params.get('pageSize'));
   return {
     search: '',
     kind: kindOf(params.get('kind')),
     language: languageParam(params.get('language')),
-    page: positive(params.get('page')) ?? 1,
+    page: positiveParam(params.get('page')) ?? 1,
     pageSize: size && (PAGE_SIZES as readonly number[]).includes(size) ? size : ARTICLE_PAGE_SIZE.default,
   };
 }

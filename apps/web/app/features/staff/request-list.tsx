@@ -33,7 +33,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/display';
 import { errorText } from '../../lib/form';
 import { locales } from '../../lib/locales';
-import { pageCount, useListView } from '../../lib/use-list-view';
+import { pageCount, positiveParam, useListView } from '../../lib/use-list-view';
 import { ListEmpty } from '../../ui/list-empty';
 import { ListFooter } from '../../ui/list-footer';
 import { useNotice } from '../../ui/notice';
@@ -55,12 +55,6 @@ interface RequestListView {
   pageSize: number;
 }
 
-function positive(value: string | null): number | null {
-  if (!value || !/^\d{1,6}$/.test(value)) return null;
-  const n = Number(value);
-  return n >= 1 ? n : null;
-}
-
 const kindOf = (value: string | null): SiteRequestKind | null =>
   SITE_REQUEST_KINDS.find((kind) => kind === value) ?? null;
 const statusOf = (value: string | null): SiteRequestStatus | null =>
@@ -68,12 +62,12 @@ const statusOf = (value: string | null): SiteRequestStatus | null =>
 
 /** The inbox's view from the URL; anything unknown or malformed is the default (everything). */
 function readView(params: URLSearchParams): RequestListView {
-  const size = positive(params.get('pageSize'));
+  const size = positiveParam(params.get('pageSize'));
   return {
     search: '',
     kind: kindOf(params.get('kind')),
     status: statusOf(params.get('status')),
-    page: positive(params.get('page')) ?? 1,
+    page: positiveParam(params.get('page')) ?? 1,
     pageSize: size && (PAGE_SIZES as readonly number[]).includes(size) ? size : SITE_REQUEST_PAGE_SIZE.default,
   };
 }

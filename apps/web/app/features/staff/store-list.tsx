@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { formatDate } from '../../lib/display';
 import { errorText } from '../../lib/form';
-import { useListView } from '../../lib/use-list-view';
+import { positiveParam, useListView } from '../../lib/use-list-view';
 import { ListEmpty } from '../../ui/list-empty';
 import { ListFooter } from '../../ui/list-footer';
 import { SkeletonRows } from '../../ui/list-skeleton';
@@ -26,18 +26,12 @@ interface StoreListView {
   pageSize: number;
 }
 
-function positive(value: string | null): number | null {
-  if (!value || !/^\d{1,6}$/.test(value)) return null;
-  const n = Number(value);
-  return n >= 1 ? n : null;
-}
-
 /** The list's view from the URL; anything unknown or malformed is the default. */
 function readView(params: URLSearchParams): StoreListView {
-  const size = positive(params.get('pageSize'));
+  const size = positiveParam(params.get('pageSize'));
   return {
     search: (params.get('search') ?? '').slice(0, SEARCH_MAX),
-    page: positive(params.get('page')) ?? 1,
+    page: positiveParam(params.get('page')) ?? 1,
     pageSize: size && (PAGE_SIZES as readonly number[]).includes(size) ? size : STAFF_MARKET_PAGE_SIZE.default,
   };
 }
