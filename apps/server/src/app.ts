@@ -76,6 +76,7 @@ import { baselineHeaders } from './platform/security-headers.js';
 import { responseSerializerCompiler } from './platform/serializer.js';
 import { isDraining } from './platform/shutdown.js';
 import { localStorage } from './platform/storage.js';
+import { registerPrivateFiles, Uploads } from './platform/uploads.js';
 import { registerWeb } from './web.js';
 
 export interface BuildOptions {
@@ -97,15 +98,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await database.migrate();
   await seedSectors(database.db);
 
+  const rateLimits = new RateLimits(config.rateLimitMultiplier);
+  const uploads = await new Uploads({ config, limits: rateLimits, log }).start();
   const ctx: AppContext = {
     log,
     config,
     database,
     db: database.db,
     mailer: createMailer(config, database.db, log),
-    limits: new RateLimits(config.rateLimitMultiplier),
+    limits: rateLimits,
     storage: localStorage(config.uploadsDir),
     rootPaths: new RootPaths(),
+    uploads,
   };
   // The embedded database must never run out of disk (platform/disk-space.ts); PostgreSQL's
   // disk is PostgreSQL's to watch, and it fails a write cleanly when full.
@@ -219,6 +223,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(policyRoutes(ctx));
       await api.register(contentRoutes(ctx));
       await api.register(siteRoutes(ctx));
+      await api.register(async (scope) => ctx.uploads.register(scope));
       await api.register(themeRoutes(ctx));
       await api.register(domainRoutes(ctx, domains));
       await api.register(employeeRoutes(ctx));
@@ -263,6 +268,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     immutable: true,
   });
 
+  await registerPrivateFiles(app, config.privateDir);
   registerStoreFonts(app);
   registerStoreIcons(app, ctx);
   registerPreferences(app);
@@ -314,6 +320,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       removeUnusedMedia(ctx, new Date(Date.now() - UNUSED_MEDIA_TTL_MS)),
     );
     app.addHook('onClose', async () => stop());
+    // Hourly: visitors' uploads no application or bug report named within a day are removed.
+    const stopUploads = schedule(ctx, 'remove-stale-uploads', 60 * 60 * 1000, () =>
+      ctx.uploads.removeStale(new Date(Date.now() - UNUSED_MEDIA_TTL_MS)),
+    );
+    app.addHook('onClose', async () => stopUploads());
   }
 
   if (options.web && options.web !== 'none') {

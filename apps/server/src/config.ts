@@ -126,6 +126,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     dataDir,
     diskReserveBytes: env.DISK_RESERVE_MB * 1024 * 1024,
     uploadsDir: path.join(dataDir, 'uploads'),
+    /** Visitors' files (CVs, bug reports' media): outside the web root, answered to the staff only. */
+    privateDir: path.join(dataDir, 'private'),
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     devMailbox:
       (env.DEV_MAILBOX ? env.DEV_MAILBOX === 'on' : mailToOutbox && !env.DATABASE_URL) &&

@@ -45,6 +45,22 @@ export const errorStatus = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNSUPPORTED_FILE_TYPE: 415,
   FILE_UPLOAD_FAILED: 422,
+  /** A CV that is not a PDF or a DOCX by its bytes (SPEC §8 Careers). */
+  CV_TYPE_INVALID: 415,
+  /** A CV over 100MB (SPEC §8 Careers: File size exceeds 100MB). */
+  CV_TOO_LARGE: 413,
+  /** A bug report's picture that is not a PNG or a JPEG by its bytes. */
+  IMAGE_TYPE_INVALID: 415,
+  /** A bug report's video that is not an MP4 or a WebM by its bytes. */
+  VIDEO_TYPE_INVALID: 415,
+  /** A voice note that is not a browser's recording (WebM, Ogg, MP4 audio). */
+  AUDIO_TYPE_INVALID: 415,
+  /** A bug report's file over 30MB. */
+  MEDIA_TOO_LARGE: 413,
+  /** Applying again to a vacancy the applicant applied to. */
+  ALREADY_APPLIED: 409,
+  /** Deleting a vacancy people applied to (unpublish it instead: their applications stay). */
+  VACANCY_HAS_APPLICATIONS: 409,
   CODE_ATTEMPTS_EXCEEDED: 429,
   RATE_LIMITED: 429,
   /** A public form whose hidden field a script filled in (HONEYPOT_FIELD): nothing is kept. */

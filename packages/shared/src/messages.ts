@@ -706,6 +706,78 @@ export const messages = {
     az: 'Fayl çox böyükdür',
     ru: 'Файл слишком большой',
   },
+  // Careers (SPEC §8) and the bug report's files (issue 17)
+  CV_TYPE_INVALID: {
+    en: 'Only PDF or DOCX files are allowed',
+    az: 'Yalnız PDF və ya DOCX faylları qəbul olunur',
+    ru: 'Допускаются только файлы PDF или DOCX',
+  },
+  CV_TOO_LARGE: {
+    en: 'File size exceeds 100MB',
+    az: 'Faylın ölçüsü 100MB-ı keçir',
+    ru: 'Размер файла превышает 100 МБ',
+  },
+  cvRequired: { en: 'CV file is required', az: 'CV faylı tələb olunur', ru: 'Необходимо приложить резюме' },
+  applicantFieldsRequired: {
+    en: 'Name, Surname, Email and Phone number required',
+    az: 'Ad, soyad, e-poçt və telefon nömrəsi tələb olunur',
+    ru: 'Укажите имя, фамилию, e-mail и номер телефона',
+  },
+  letterTooShort: {
+    en: 'The motivation letter must be at least 400 characters',
+    az: 'Motivasiya məktubu ən azı 400 simvol olmalıdır',
+    ru: 'Мотивационное письмо должно содержать не менее 400 символов',
+  },
+  letterTooLong: {
+    en: 'The motivation letter must be at most 2500 characters',
+    az: 'Motivasiya məktubu ən çox 2500 simvol ola bilər',
+    ru: 'Мотивационное письмо должно содержать не более 2500 символов',
+  },
+  APPLICATION_FAILED: {
+    en: 'An error occurred while submitting your application',
+    az: 'Müraciətiniz göndərilərkən xəta baş verdi',
+    ru: 'При отправке заявки произошла ошибка',
+  },
+  VACANCIES_LOAD_FAILED: {
+    en: 'An error occurred while loading vacancies or domains',
+    az: 'Vakansiyalar və ya domenlər yüklənərkən xəta baş verdi',
+    ru: 'При загрузке вакансий или доменов произошла ошибка',
+  },
+  ALREADY_APPLIED: {
+    en: 'You have already applied for this vacancy',
+    az: 'Bu vakansiyaya artıq müraciət etmisiniz',
+    ru: 'Вы уже откликнулись на эту вакансию',
+  },
+  VACANCY_HAS_APPLICATIONS: {
+    en: 'People have applied for this vacancy. Unpublish it instead: their applications stay',
+    az: 'Bu vakansiyaya müraciət edənlər var. Onu silmək əvəzinə dərcdən çıxarın: müraciətlər qalacaq',
+    ru: 'На эту вакансию уже откликнулись. Снимите её с публикации: отклики сохранятся',
+  },
+  IMAGE_TYPE_INVALID: {
+    en: 'Only PNG, JPG or JPEG images are allowed',
+    az: 'Yalnız PNG, JPG və ya JPEG şəkilləri qəbul olunur',
+    ru: 'Допускаются только изображения PNG, JPG или JPEG',
+  },
+  VIDEO_TYPE_INVALID: {
+    en: 'Only MP4 or WEBM videos are allowed',
+    az: 'Yalnız MP4 və ya WEBM videoları qəbul olunur',
+    ru: 'Допускаются только видео MP4 или WEBM',
+  },
+  AUDIO_TYPE_INVALID: {
+    en: 'The voice note is not a recording this page made',
+    az: 'Səs qeydi bu səhifədə yazılmış qeyd deyil',
+    ru: 'Голосовое сообщение не является записью с этой страницы',
+  },
+  MEDIA_TOO_LARGE: {
+    en: 'File size exceeds 30MB',
+    az: 'Faylın ölçüsü 30MB-ı keçir',
+    ru: 'Размер файла превышает 30 МБ',
+  },
+  microphoneDenied: {
+    en: 'Microphone access denied',
+    az: 'Mikrofona giriş rədd edildi',
+    ru: 'Доступ к микрофону запрещён',
+  },
   // Product form (SPEC §8)
   titleRequired: { en: "Title can't be blank", az: 'Başlıq boş ola bilməz', ru: 'Название не может быть пустым' },
   priceRequired: { en: "Price can't be blank", az: 'Qiymət boş ola bilməz', ru: 'Цена не может быть пустой' },

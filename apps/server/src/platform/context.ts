@@ -6,6 +6,7 @@ import type { Mailer } from './mail.js';
 import type { RateLimits } from './rate-limit.js';
 import type { RootPaths } from './root-paths.js';
 import type { Storage } from './storage.js';
+import type { Uploads } from './uploads.js';
 
 /** What services need from the platform; built once in buildApp. */
 export interface AppContext {
@@ -15,6 +16,8 @@ export interface AppContext {
   mailer: Mailer;
   limits: RateLimits;
   storage: Storage;
+  /** Visitors' large files (tus), kept outside the web root. */
+  uploads: Uploads;
   log: FastifyBaseLogger;
   /** First path segments the server answers itself: no store may be named like one. */
   rootPaths: RootPaths;

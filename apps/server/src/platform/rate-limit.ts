@@ -26,6 +26,10 @@ const RULES = {
   newsletterPerIp: { points: 10, duration: 60 * 60 },
   /** Help requests and contact messages from one address (issue 17): a person writes a few. */
   siteRequestsPerIp: { points: 10, duration: 60 * 60 },
+  /** Files started by one address (CVs, bug reports' media): a report has at most eight. */
+  uploadsPerIp: { points: 40, duration: 60 * 60 },
+  /** Job applications and bug reports from one address. */
+  submissionsPerIp: { points: 10, duration: 60 * 60 },
   /** "Check now" of one custom domain: each asks DNS servers of the world. */
   domainChecksPerDomain: { points: 6, duration: 60 },
 } as const;

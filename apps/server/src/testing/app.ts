@@ -42,7 +42,13 @@ export async function createTestApp(
     database = { kind: 'postgres', url: url.toString(), poolSize: 20 }; // as many as the concurrency tests need to queue at once
     cleanups.unshift(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   }
-  const config = testConfig({ database, dataDir: tmp, uploadsDir: path.join(tmp, 'uploads'), ...overrides });
+  const config = testConfig({
+    database,
+    dataDir: tmp,
+    uploadsDir: path.join(tmp, 'uploads'),
+    privateDir: path.join(tmp, 'private'),
+    ...overrides,
+  });
   let built: Awaited<ReturnType<typeof buildApp>>;
   try {
     built = await buildApp(config, { web: options.web ?? 'none' });
@@ -328,6 +334,57 @@ export async function uploadImage(
     remoteAddress: newIp(),
   });
   return dataOf<{ url: string }>(response, 201).url;
+}
+
+/** tus's metadata header: each value base64. */
+export function tusMetadata(fields: Record<string, string>): string {
+  return Object.entries(fields)
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+    .join(',');
+}
+
+/**
+ * Sends a file by the tus protocol as the browser's client does (creation, then chunks of
+ * `chunk` bytes with their offsets) and answers the upload's id; `created` is the creation's
+ * answer when it was refused (no id then).
+ */
+export async function tusUpload(
+  app: FastifyInstance,
+  kind: string,
+  bytes: Buffer,
+  name = `file.${kind}`,
+  options: { chunk?: number; ip?: string; declaredLength?: number } = {},
+): Promise<{ id: string | null; created: { statusCode: number; body: string; json(): unknown } }> {
+  const ip = options.ip ?? newIp();
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/Upload',
+    headers: {
+      'tus-resumable': '1.0.0',
+      'upload-length': String(options.declaredLength ?? bytes.length),
+      'upload-metadata': tusMetadata({ kind, filename: name }),
+      'accept-language': 'en',
+    },
+    remoteAddress: ip,
+  });
+  if (created.statusCode !== 201) return { id: null, created };
+  const location = created.headers.location as string;
+  const chunk = options.chunk ?? 4 * 1024 * 1024;
+  for (let offset = 0; offset < bytes.length; offset += chunk) {
+    const patched = await app.inject({
+      method: 'PATCH',
+      url: location,
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-offset': String(offset),
+        'content-type': 'application/offset+octet-stream',
+      },
+      payload: bytes.subarray(offset, offset + chunk),
+      remoteAddress: ip,
+    });
+    if (patched.statusCode !== 204) throw new Error(`chunk at ${offset}: ${patched.statusCode} ${patched.body}`);
+  }
+  return { id: location.split('/').pop() as string, created };
 }
 
 export async function createCategory(

@@ -71,3 +71,86 @@ export const siteRequests = pgTable(
     uniqueIndex('site_requests_number_key').on(t.number),
   ],
 );
+
+/**
+ * The platform's vacancies (issue 17, SPEC §3 Vacancy: position, work hours, posted date,
+ * description), each in one language. Owned by modules/careers.
+ */
+export const vacancies = pgTable(
+  'vacancies',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    language: text().notNull(),
+    position: text().notNull(),
+    workHours: text().notNull(),
+    location: text(),
+    /** Sanitized HTML (platform/rich-text.ts). */
+    description: text().notNull(),
+    published: boolean().notNull().default(false),
+    /** The posted date: set when first published, kept when published again. */
+    publishedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('vacancies_published_idx').on(t.language, t.publishedAt.desc()).where(sql`${t.published}`)],
+);
+
+/**
+ * A job application (SPEC §3 Application: name, surname, email, phone, motivation letter, CV
+ * file), made by a signed-in applicant (SPEC §6) — one per vacancy. The CV is kept outside the
+ * web root under a name of ours (platform/uploads.ts). Owned by modules/careers.
+ */
+export const applications = pgTable(
+  'applications',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    number: integer().generatedAlwaysAsIdentity(),
+    vacancyId: uuid()
+      .notNull()
+      .references(() => vacancies.id, { onDelete: 'restrict' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    surname: text().notNull(),
+    email: text().notNull(),
+    phoneNumber: text().notNull(),
+    motivationLetter: text().notNull(),
+    /** The stored file's name (ours: uuid.pdf | uuid.docx). */
+    cvFile: text().notNull(),
+    /** The applicant's own file name, cleaned: shown and offered on download, never a path. */
+    cvName: text().notNull(),
+    cvBytes: integer().notNull(),
+    language: text().notNull(),
+    /** APPLICATION_STATUSES. */
+    status: text().notNull().default('received'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('applications_number_key').on(t.number),
+    uniqueIndex('applications_applicant_key').on(t.vacancyId, t.userId),
+    index('applications_user_idx').on(t.userId),
+    index('applications_inbox_idx').on(t.status, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Bug reports (issue 17, SPEC §3 Bug report). The files (pictures, videos, a voice note) are kept
+ * outside the web root under names of ours and answer the staff only. Owned by modules/bug-report.
+ */
+export const bugReports = pgTable('bug_reports', {
+  /** The staff list's # (SPEC §2: sorted by id, newest first). */
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  name: text().notNull(),
+  surname: text().notNull(),
+  email: text().notNull(),
+  phoneNumber: text().notNull(),
+  note: text().notNull(),
+  /** Stored file names (ours). */
+  soundFile: text(),
+  imageFiles: text().array().notNull().default(sql`'{}'::text[]`),
+  videoFiles: text().array().notNull().default(sql`'{}'::text[]`),
+  language: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
