@@ -10,11 +10,13 @@ import {
   type StorefrontLoadContext,
   THEME_TEMPLATES,
   type ThemeTemplate,
+  type VacancyReader,
 } from '@shop/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import { isDatabaseUnavailable } from './db/faults.js';
 import { countPageView, isShopperPageRequest, type PageViewRecorder } from './modules/analytics/recorder.js';
+import { CareerService } from './modules/careers/service.js';
 import { SiteRequestService } from './modules/site/requests.js';
 import { SiteService } from './modules/site/service.js';
 import {
@@ -49,7 +51,13 @@ export async function registerWeb(
   let handler: Handler;
   const storefront = new StorefrontService(options.ctx);
   const site = new SiteService(options.ctx);
-  const loadContext = storefrontContext(options.ctx, storefront, site, new SiteRequestService(options.ctx));
+  const loadContext = storefrontContext(
+    options.ctx,
+    storefront,
+    site,
+    new SiteRequestService(options.ctx),
+    new CareerService(options.ctx),
+  );
   const pages = new PageCache(async (owner) =>
     owner === SITE_PAGES ? site.version() : String((await storefront.catalogVersion(owner)) ?? '') || null,
   );
@@ -109,6 +117,7 @@ function storefrontContext(
   storefront: StorefrontService,
   site: SiteReader,
   requests: SiteRequestWriter,
+  vacancies: VacancyReader,
 ) {
   const publicUrl = new URL(ctx.config.publicUrl);
   const platformOrigin = publicUrl.origin;
@@ -123,6 +132,7 @@ function storefrontContext(
       storefront: watchedReads(storefront, failure),
       site: watchedReads(site, failure),
       requests: watchedReads(requests, failure),
+      vacancies: watchedReads(vacancies, failure),
       clientIp: request.ip,
       domainMarket,
       platformOrigin,

@@ -65,11 +65,15 @@ export function shouldRevalidate({
  * GET forms, <details>), so none is sent and they are done once their HTML is.
  */
 function useScriptless(): boolean {
-  return useMatches().some(
-    (match) =>
-      (match.handle as { scriptless?: boolean } | undefined)?.scriptless === true ||
-      (match.loaderData as { scriptless?: boolean } | undefined)?.scriptless === true,
-  );
+  // The deepest route that says decides: a site page that is used, not read (an application
+  // form, the bug report's recorder), says `scriptless: false` under the site's layout.
+  for (const match of [...useMatches()].reverse()) {
+    const said =
+      (match.loaderData as { scriptless?: boolean } | undefined)?.scriptless ??
+      (match.handle as { scriptless?: boolean } | undefined)?.scriptless;
+    if (said !== undefined) return said;
+  }
+  return false;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

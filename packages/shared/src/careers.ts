@@ -48,7 +48,8 @@ export const saveVacancySchema = z.strictObject({
     .string('invalidValue')
     .trim()
     .max(VACANCY_LIMITS.location, 'tooLong')
-    .default('')
+    .nullable()
+    .default(null)
     .transform((v) => v || null),
   /** Rich text (sanitized on the server). */
   description: z.string('required').max(VACANCY_LIMITS.description, 'tooLong'),

@@ -1,4 +1,5 @@
 import type { SiteReader } from './articles.js';
+import type { VacancyReader } from './careers.js';
 import type { Page, ProductListItem, ProductSort } from './catalog.js';
 import type { AnalyticsIds } from './commerce.js';
 import type { StoreMenus, StorePageView } from './content.js';
@@ -198,6 +199,8 @@ export interface StorefrontLoadContext {
   site: SiteReader;
   /** Visitors' help requests and contact messages, sent by the site's forms (issue 17). */
   requests: SiteRequestWriter;
+  /** The platform's published vacancies (careers, issue 17). */
+  vacancies: VacancyReader;
   /** The address the request came from (behind the proxy, the client's): what limits count by. */
   clientIp: string;
   /** The store whose custom domain the request's Host is; null on the platform's own host. */

@@ -21,7 +21,7 @@ import {
   videoEmbedUrl,
 } from '@shop/shared';
 import { and, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
-import { articles, users } from '../../db/schema/index.js';
+import { articles, users, vacancies } from '../../db/schema/index.js';
 import type { UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -152,14 +152,16 @@ export class SiteService implements SiteReader {
   }
 
   /**
-   * What the site's writing is at: any article written, changed or deleted changes it (count and
-   * last change), so the site's cached pages start again on every process (page-cache.ts).
+   * What the site's writing is at: any article or vacancy written, changed or deleted changes it
+   * (counts and last changes), so the site's cached pages start again on every process (page-cache.ts).
    */
   async version(): Promise<string> {
-    const [row] = await this.ctx.db
-      .select({ n: count(), at: sql<string | null>`max(${articles.updatedAt})::text` })
-      .from(articles);
-    return `${row?.n ?? 0}:${row?.at ?? ''}`;
+    const [[written], [posted]] = await Promise.all([
+      this.ctx.db.select({ n: count(), at: sql<string | null>`max(${articles.updatedAt})::text` }).from(articles),
+      // The careers pages are the site's too (/apply lists the vacancies).
+      this.ctx.db.select({ n: count(), at: sql<string | null>`max(${vacancies.updatedAt})::text` }).from(vacancies),
+    ]);
+    return `${written?.n ?? 0}:${written?.at ?? ''}:${posted?.n ?? 0}:${posted?.at ?? ''}`;
   }
 
   async helpTopics(language: Language): Promise<{ topic: HelpTopic; count: number }[]> {
