@@ -82,6 +82,8 @@ export async function registerWeb(
       prefix: '/',
       wildcard: false,
       index: false,
+      // reply.sendFile is the private files' (platform/uploads.ts registerPrivateFiles): one decorator.
+      decorateReply: false,
       // The build writes .br and .gz copies of scripts and styles (vite.config.ts).
       preCompressed: true,
       setHeaders(reply, filePath) {

@@ -67,7 +67,8 @@ export function shouldRevalidate({
 function useScriptless(): boolean {
   // The deepest route that says decides: a site page that is used, not read (an application
   // form, the bug report's recorder), says `scriptless: false` under the site's layout.
-  for (const match of [...useMatches()].reverse()) {
+  const matches = useMatches();
+  for (const match of [...matches].reverse()) {
     const said =
       (match.loaderData as { scriptless?: boolean } | undefined)?.scriptless ??
       (match.handle as { scriptless?: boolean } | undefined)?.scriptless;

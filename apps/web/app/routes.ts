@@ -20,6 +20,11 @@ export default [
     route('help-center', 'routes/site/help-center.tsx'),
     route('help-center/:id', 'routes/site/help-article.tsx'),
     route('contact', 'routes/site/contact.tsx'),
+    // Careers (SPEC §2 apply, apply/{id}, apply/{id}/motivation-letter): open positions, the
+    // applicant's applications and the two steps of applying.
+    route('apply', 'routes/site/apply.tsx'),
+    route('apply/:id', 'routes/site/apply-vacancy.tsx'),
+    route('apply/:id/motivation-letter', 'routes/site/apply-letter.tsx'),
     // Where a visitor lands after sending any of the site's forms (SPEC §2 root routes).
     route('success-page', 'routes/site/success-page.tsx'),
   ]),

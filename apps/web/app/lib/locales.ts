@@ -5,12 +5,18 @@ import type { Language } from '@shop/shared';
  * `namespace.*`. Registering a namespace = adding its three JSON files; nothing else.
  *
  * The control panel takes all of these into its code, so the public site's long texts (its
- * pages, legal documents, landing: site-locales.ts) are left out here and reach their pages
+ * pages, legal documents, landing, careers: site-locales.ts) are left out here and reach their pages
  * through loader data only (texts.server.ts reads both). A storefront page gets just its
  * language's `common` and `storefront` the same way.
  */
 const files = import.meta.glob<Record<string, unknown>>(
-  ['../locales/*/*.json', '!../locales/*/site.json', '!../locales/*/legal.json', '!../locales/*/landing.json'],
+  [
+    '../locales/*/*.json',
+    '!../locales/*/site.json',
+    '!../locales/*/legal.json',
+    '!../locales/*/landing.json',
+    '!../locales/*/careers.json',
+  ],
   { eager: true, import: 'default' },
 );
 

@@ -22,6 +22,10 @@ export const sessionKeys = {
   googleState: 'googleState',
   /** A bundle being created (cp/create-bundle-1 → 2): a reload of either step keeps it. */
   bundleDraft: 'bundleDraft',
+  /** A page of the public site that sent the visitor to sign in (an application): where they come back to. */
+  afterSignIn: 'afterSignIn',
+  /** A job application between its two steps (apply/{id} → motivation-letter), per vacancy. */
+  applicationDraft: 'applicationDraft',
   /** The stores' pop-ups this visitor has seen in this session (ids, space-separated): each shows once. */
   popupsSeen: 'popupsSeen',
 } as const;

@@ -6,7 +6,7 @@ import { tags } from '../../lib/query';
 import { sessionKeys, sessionStored, storageKeys, stored } from '../../lib/storage';
 
 /**
- * Where a freshly signed-in merchant goes: back to the invitation they were accepting, or the store page they came from, else the
+ * Where a freshly signed-in merchant goes: back to the invitation they were accepting, the application they were making or the store page they came from, else the
  * remembered store's control panel, else the store chooser (or creation when they have none).
  */
 export async function destinationAfterSignIn(queryClient: QueryClient, signedIn: SignedIn): Promise<string> {
@@ -16,6 +16,12 @@ export async function destinationAfterSignIn(queryClient: QueryClient, signedIn:
   if (invitation) {
     sessionStored.set(sessionKeys.pendingInvitation, null);
     return `/invitation/${invitation}`;
+  }
+  // Signed in to apply for a vacancy (or follow an application): back to the careers page.
+  const back = sessionStored.get(sessionKeys.afterSignIn);
+  if (back) {
+    sessionStored.set(sessionKeys.afterSignIn, null);
+    if (/^\/apply(\/[\w-]+){0,2}$/.test(back)) return back;
   }
   const redirectMarket = sessionStored.get(sessionKeys.redirectMarketName);
   if (redirectMarket) {

@@ -7,18 +7,10 @@ import {
   type StorefrontLoadContext,
 } from '@shop/shared';
 import { data } from 'react-router';
+import { publishedOn } from '../../lib/published-on.server';
 import { requestLanguage } from '../../lib/request-language';
 import type { DatedArticle, DatedSummary } from './article-data';
 import type { ArticleData, ArticleListData } from './article-pages';
-
-/**
- * Dates of the platform's writing, written on the server in the reader's language (Node knows
- * every language's month names; a browser may not know Azerbaijani's), in Baku's calendar.
- */
-export function publishedOn(iso: string | null, language: Language): string | null {
-  if (!iso) return null;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'Asia/Baku' }).format(new Date(iso));
-}
 
 export function datedPage(
   page: ArticlePage,

@@ -64,12 +64,14 @@ export function SiteFooter() {
         ['/blogs', 'blog'],
         ['/tutorials', 'tutorials'],
         ['/help-center', 'help'],
+        ['/bug-report', 'bugReport'],
       ],
     },
     {
       heading: 'companyHeading',
       links: [
         ['/about', 'about'],
+        ['/apply', 'careers'],
         ['/contact', 'contact'],
       ],
     },
