@@ -13,6 +13,8 @@ import {
   type ShippingTariff,
   tariffApplies,
   tariffPrice,
+  type Vacancy,
+  type VacancySummary,
 } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +23,7 @@ import { SiteService } from '../modules/site/service.js';
 import { createTestApp, dataOf, query, shop, type TestApp } from '../testing/app.js';
 import { DEMO_ARTICLES } from './articles.js';
 import { DEMO, seedDemo } from './seed.js';
+import { DEMO_VACANCIES } from './vacancies.js';
 
 let t: TestApp;
 let marketId: string;
@@ -265,5 +268,22 @@ describe('the platform’s writing', () => {
     await seedDemo(t.ctx);
     expect(await total()).toBe(DEMO_ARTICLES.length - 1);
     expect((await listed('blog', 'language=en')).items.map((a) => a.id)).not.toContain(gone?.id);
+  });
+});
+
+describe('the careers page', () => {
+  it('lists three open positions in every language, the designer first, sanitized; seeding again adds none', async () => {
+    for (const language of LANGUAGES) {
+      const open = dataOf<VacancySummary[]>(await shop(t.app, 'GET', `/api/Vacancy?language=${language}`));
+      expect(open, language).toHaveLength(3);
+      expect(open.every((v) => v.language === language && v.workHours && v.publishedAt)).toBe(true);
+      expect(open[0]?.position).toBe(DEMO_VACANCIES.filter((v) => v.language === language).at(-1)?.position);
+    }
+    const [first] = dataOf<VacancySummary[]>(await shop(t.app, 'GET', '/api/Vacancy?language=en'));
+    const one = dataOf<Vacancy>(await shop(t.app, 'GET', `/api/Vacancy/${first?.id}`));
+    expect(one.description).toContain('<h2>What you will do</h2><ul><li>');
+    await seedDemo(t.ctx);
+    const total = (await query<{ n: number }>(t.ctx, sql`select count(*)::int as n from vacancies`))[0]?.n;
+    expect(total).toBe(DEMO_VACANCIES.length);
   });
 });

@@ -7,7 +7,8 @@ import {
 } from '@shop/shared';
 import { count, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.js';
-import { articles, markets, products, sectors, shippingTariffs, users } from '../db/schema/index.js';
+import { articles, markets, products, sectors, shippingTariffs, users, vacancies } from '../db/schema/index.js';
+import { CareerService } from '../modules/careers/service.js';
 import { CategoryService } from '../modules/category/service.js';
 import { CollectionService } from '../modules/collection/service.js';
 import { MarketService } from '../modules/market/service.js';
@@ -33,6 +34,7 @@ import {
   TARIFFS,
 } from './catalog.js';
 import { bannerTile, heroBanner, productTile } from './images.js';
+import { DEMO_VACANCIES } from './vacancies.js';
 
 export const DEMO = { email: 'demo@shop.az', password: 'Demo-Store-2026!', market: 'demo-store' } as const;
 
@@ -49,6 +51,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   await seedDemoStore(ctx);
   // The site's writing needs no demo store: seeded even when the store could not be.
   await seedDemoArticles(ctx);
+  await seedDemoVacancies(ctx);
 }
 
 async function seedDemoStore(ctx: AppContext): Promise<void> {
@@ -116,6 +119,22 @@ async function seedDemoArticles(ctx: AppContext): Promise<void> {
     }
   });
   ctx.log.info({ articles: DEMO_ARTICLES.length }, 'demo site: articles seeded');
+}
+
+/** The careers page's vacancies, as the articles: only while there are none at all. */
+async function seedDemoVacancies(ctx: AppContext): Promise<void> {
+  const [existing] = await ctx.db.select({ n: count() }).from(vacancies);
+  if ((existing?.n ?? 0) > 0) return;
+  await ctx.db.transaction(async (tx) => {
+    const careers = new CareerService({ ...ctx, db: tx as unknown as Db });
+    let last = 0;
+    for (const vacancy of DEMO_VACANCIES) {
+      while (Date.now() <= last) await new Promise((resolve) => setTimeout(resolve, 1));
+      const created = await careers.create(vacancy);
+      last = Date.parse(created.publishedAt as string);
+    }
+  });
+  ctx.log.info({ vacancies: DEMO_VACANCIES.length }, 'demo site: vacancies seeded');
 }
 
 /**
