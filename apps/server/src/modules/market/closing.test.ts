@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { ClosingSummary, MarketView } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
@@ -19,9 +21,11 @@ import {
   shop,
   signIn,
   type TestApp,
+  tusUpload,
   visitor,
 } from '../../testing/app.js';
 import { buy, type Owner, product } from '../../testing/orders.js';
+import { CareerService } from '../careers/service.js';
 import { OrderService } from '../order/service.js';
 import { PaymentService } from '../payment/service.js';
 import { SubscriptionService } from '../subscription/service.js';
@@ -240,8 +244,34 @@ describe('closing the account', () => {
     expect(user?.closed_at).toBeNull();
   });
 
-  it('an account closed two years ago is purged with its stores', async () => {
+  it('an account closed two years ago is purged with its stores, its job applications and their CVs', async () => {
     const owner = await catalogOwner(t.app);
+    const vacancy = await new CareerService(t.ctx).create({
+      language: 'en',
+      position: 'Support specialist',
+      workHours: 'Full time',
+      description: '<p>Help merchants.</p>',
+      published: true,
+    });
+    const { id: cvUploadId } = await tusUpload(t.app, 'cv', Buffer.from('%PDF-1.4\n%%EOF\n'), 'cv.pdf');
+    dataOf(
+      await call(t.app, owner.token, 'POST', '/api/Career', {
+        vacancyId: vacancy.id,
+        name: 'Owner',
+        surname: 'Applicant',
+        email: owner.email,
+        phoneNumber: '+994 50 123 45 67',
+        motivationLetter: 'I would like to join. '.repeat(30),
+        cvUploadId,
+      }),
+      201,
+    );
+    const [cv] = await query<{ cv_file: string }>(
+      t.ctx,
+      sql`select cv_file from applications where vacancy_id = ${vacancy.id}`,
+    );
+    const cvPath = path.join(t.ctx.config.privateDir, 'careers', cv?.cv_file as string);
+    expect(existsSync(cvPath)).toBe(true);
     dataOf(await call(t.app, owner.token, 'POST', '/api/User/close-account', { password: PASSWORD }));
     const purged = await closingAt(() => new Date()).purgeDue(new Date(Date.now() + 2 * YEAR + 86_400_000));
     expect(purged.accounts).toBeGreaterThanOrEqual(1);
@@ -249,5 +279,7 @@ describe('closing the account', () => {
     expect(
       await query(t.ctx, sql`select market_id from closed_store_records where market_id = ${owner.market.id}`),
     ).toHaveLength(1);
+    expect(await query(t.ctx, sql`select id from applications where vacancy_id = ${vacancy.id}`)).toEqual([]);
+    expect(existsSync(cvPath)).toBe(false);
   });
 });

@@ -312,8 +312,16 @@ export class ClosingService {
     const media = rowsOf<{ keys: string[] }>(
       await this.ctx.db.execute(sql`select keys from media where owner_id = ${userId}`),
     );
+    // Their job applications go with the account (the rows by cascade), and so do their CVs.
+    const cvs = rowsOf<{ cv_file: string }>(
+      await this.ctx.db.execute(sql`select cv_file from applications where user_id = ${userId}`),
+    );
     await this.ctx.db.execute(sql`delete from users where id = ${userId} and closed_at is not null`);
     for (const { keys } of media) await Promise.all(keys.map((key) => this.ctx.storage.remove(key).catch(() => {})));
+    await this.ctx.uploads.removeKept(
+      'careers',
+      cvs.map((cv) => cv.cv_file),
+    );
     this.ctx.log.info({ userId, at: now.toISOString() }, 'an account closed two years ago was purged');
   }
 }
