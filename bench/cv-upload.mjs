@@ -45,7 +45,11 @@ try {
   async function uploadCv() {
     const created = await fetch(`${origin}/api/Upload`, {
       method: 'POST',
-      headers: { 'tus-resumable': '1.0.0', 'upload-length': String(SIZE), 'upload-metadata': meta({ kind: 'cv', filename: 'cv.pdf' }) },
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-length': String(SIZE),
+        'upload-metadata': meta({ kind: 'cv', filename: 'cv.pdf' }),
+      },
     });
     if (created.status !== 201) throw new Error(`create: ${created.status} ${await created.text()}`);
     const location = created.headers.get('location');

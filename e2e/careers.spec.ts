@@ -179,5 +179,19 @@ for (const language of ['az', 'en'] as const) {
       await page.goto(`/apply/${vacancy.id}`);
       await expect(page.getByTestId('already-applied')).toContainText(text.received);
     });
+
+    await test.step('signing in another day leads an applicant without a store to their applications', async () => {
+      await page.context().clearCookies();
+      await useLanguage(page, language);
+      await page.goto('/login');
+      await page.getByTestId('login-email').fill(email);
+      await page.getByTestId('login-password').fill(PASSWORD);
+      const at = Date.now();
+      await page.getByTestId('login-submit').click();
+      await enterCode(page, await codeFor(request, email, at));
+      await page.getByTestId('code-submit').click();
+      await expect(page).toHaveURL(/\/apply$/);
+      await expect(page.getByTestId('my-applications')).toContainText(position);
+    });
   });
 }

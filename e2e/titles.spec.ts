@@ -115,13 +115,31 @@ const PLATFORM: { module: string; path: string; title: Expected }[] = [
   { module: 'staff/article-new.tsx', path: '/staff/articles/new', title: staff('newArticle') },
   { module: 'staff/article-edit.tsx', path: `/staff/articles/${ID}`, title: staff('editArticle') },
   { module: 'staff/requests.tsx', path: '/staff/requests', title: staff('requests') },
+  { module: 'staff/vacancies.tsx', path: '/staff/vacancies', title: staff('vacancies') },
+  { module: 'staff/vacancy-new.tsx', path: '/staff/vacancies/new', title: staff('newVacancy') },
+  { module: 'staff/vacancy-edit.tsx', path: `/staff/vacancies/${ID}`, title: staff('editVacancy') },
+  { module: 'staff/applications.tsx', path: '/staff/applications', title: staff('applications') },
+  { module: 'staff/bug-reports.tsx', path: '/staff/bug-reports', title: staff('bugReports') },
   { module: 'site/privacy.tsx', path: '/privacy', title: site('privacy') },
   { module: 'site/terms.tsx', path: '/terms', title: site('terms') },
   { module: 'site/blogs.tsx', path: '/blogs', title: site('blogs') },
   { module: 'site/tutorials.tsx', path: '/tutorials', title: site('tutorials') },
   { module: 'site/help-center.tsx', path: '/help-center', title: site('helpCenter') },
   { module: 'site/contact.tsx', path: '/contact', title: site('contact') },
+  {
+    module: 'site/bug-report.tsx',
+    path: '/bug-report',
+    title: (l) => `${at(texts(l, 'bugs'), 'page.title')} · ${at(texts(l, 'common'), 'brand')}`,
+  },
   { module: 'site/success-page.tsx', path: '/success-page', title: site('success') },
+  {
+    module: 'site/apply.tsx',
+    path: '/apply',
+    title: (l) => `${at(texts(l, 'careers'), 'title')} · ${at(texts(l, 'common'), 'brand')}`,
+  },
+  // A vacancy (and its second step) names itself by its position; one that is not there is not found.
+  { module: 'site/apply-vacancy.tsx', path: `/apply/${ID}`, title: common('notFound.title') },
+  { module: 'site/apply-letter.tsx', path: `/apply/${ID}/motivation-letter`, title: common('notFound.title') },
   // An article names itself by its own title in every language (e2e/site.spec.ts); one that is not
   // there is the not-found page, named in the page's language.
   { module: 'site/blog.tsx', path: `/blogs/${ID}`, title: common('notFound.title') },

@@ -17,6 +17,7 @@ import { AbandonedCheckoutService } from './modules/abandoned/service.js';
 import { PageViewRecorder } from './modules/analytics/recorder.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { basketRoutes } from './modules/basket/routes.js';
+import { bugReportRoutes } from './modules/bug-report/routes.js';
 import { careerRoutes } from './modules/careers/routes.js';
 import { categoryRoutes } from './modules/category/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
@@ -224,6 +225,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(policyRoutes(ctx));
       await api.register(contentRoutes(ctx));
       await api.register(siteRoutes(ctx));
+      await api.register(bugReportRoutes(ctx));
       await api.register(careerRoutes(ctx));
       await api.register(async (scope) => ctx.uploads.register(scope));
       await api.register(themeRoutes(ctx));

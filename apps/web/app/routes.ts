@@ -25,6 +25,8 @@ export default [
     route('apply', 'routes/site/apply.tsx'),
     route('apply/:id', 'routes/site/apply-vacancy.tsx'),
     route('apply/:id/motivation-letter', 'routes/site/apply-letter.tsx'),
+    // The one site page with a script: its files upload as they are chosen, its voice note records.
+    route('bug-report', 'routes/site/bug-report.tsx'),
     // Where a visitor lands after sending any of the site's forms (SPEC §2 root routes).
     route('success-page', 'routes/site/success-page.tsx'),
   ]),
@@ -103,6 +105,13 @@ export default [
       route('articles/:id', 'routes/staff/article-edit.tsx'),
       // Visitors' help requests and contact messages (issue 17).
       route('requests', 'routes/staff/requests.tsx'),
+      // The platform's vacancies and the applications to them, with their CVs (issue 17).
+      route('vacancies', 'routes/staff/vacancies.tsx'),
+      route('vacancies/new', 'routes/staff/vacancy-new.tsx'),
+      route('vacancies/:id', 'routes/staff/vacancy-edit.tsx'),
+      route('applications', 'routes/staff/applications.tsx'),
+      // Visitors' bug reports with their files (issue 17, SPEC §2 the staff's bug-report page).
+      route('bug-reports', 'routes/staff/bug-reports.tsx'),
     ]),
   ]),
 

@@ -52,6 +52,7 @@ export type BugReport = z.infer<typeof bugReportSchema>;
 export const BUG_REPORT_PAGE_SIZE = { default: 50, max: 200 } as const;
 /** GET /BugBounty/get-all: newest first (by id). */
 export const bugReportQuerySchema = z.strictObject({ ...pageQuery(BUG_REPORT_PAGE_SIZE) });
+export type BugReportQuery = z.input<typeof bugReportQuerySchema>;
 export const bugReportPageSchema = z.strictObject({
   items: z.array(bugReportSchema),
   total: intSchema,

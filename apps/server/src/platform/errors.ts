@@ -35,7 +35,13 @@ export class AppError extends Error {
 export function requestLanguage(request: FastifyRequest): Language {
   const cookie = request.cookies?.language;
   if (isLanguage(cookie)) return cookie;
-  const accept = request.headers['accept-language'];
+  return languageOfHeaders(null, request.headers['accept-language']);
+}
+
+/** The same from raw headers, where no Fastify request is at hand (the tus endpoint's hooks). */
+export function languageOfHeaders(cookie: string | null | undefined, accept: string | null | undefined): Language {
+  const stored = /(?:^|;\s*)language=([a-z]{2})(?:;|$)/.exec(cookie ?? '')?.[1];
+  if (isLanguage(stored)) return stored;
   if (accept) {
     for (const part of accept.split(',')) {
       const tag = part.trim().slice(0, 2).toLowerCase();

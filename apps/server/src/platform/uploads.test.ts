@@ -50,6 +50,25 @@ describe('uploads', () => {
     expect(deferred.statusCode).toBe(400);
   });
 
+  it('answers the last chunk only once the bytes are of the kind: a disguised file is refused in the sender’s language and removed', async () => {
+    const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(200)]);
+    const refused = await tusUpload(t.app, 'image', gif, 'shot.png', { chunk: 100, language: 'ru' });
+    expect(refused.ok).toBe(false);
+    expect(refused.finished?.statusCode).toBe(415);
+    expect(errorOf(refused.finished as NonNullable<typeof refused.finished>)).toMatchObject({
+      code: 'IMAGE_TYPE_INVALID',
+      message: 'Допускаются только изображения PNG, JPG или JPEG',
+    });
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: `/api/Upload/${refused.id}`,
+      headers: { 'tus-resumable': '1.0.0' },
+    });
+    expect(head.statusCode).toBe(404);
+    const pdf = await tusUpload(t.app, 'cv', PDF, 'cv.pdf');
+    expect(pdf.ok).toBe(true);
+  });
+
   it('refuses more bytes than the upload declared', async () => {
     const created = await t.app.inject({
       method: 'POST',

@@ -2,13 +2,22 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { UPLOAD_KIND_NAMES, UPLOAD_KINDS, UPLOAD_PATH, type UploadKind } from '@shop/shared';
+import {
+  type ErrorBody,
+  type ErrorCode,
+  errorStatus,
+  translate,
+  UPLOAD_KIND_NAMES,
+  UPLOAD_KINDS,
+  UPLOAD_PATH,
+  type UploadKind,
+} from '@shop/shared';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
 import type { AppContext } from './context.js';
-import { AppError } from './errors.js';
+import { AppError, languageOfHeaders } from './errors.js';
 
 /** Where a kept file lives: one folder per use, each outside the web root (uploads/ is served). */
 export const PRIVATE_FOLDERS = ['careers', 'bug-images', 'bug-videos', 'bug-sounds'] as const;
@@ -73,7 +82,24 @@ export class Uploads {
       maxSize: Math.max(...UPLOAD_KIND_NAMES.map((kind) => UPLOAD_KINDS[kind].maxBytes)),
       // A finished upload is claimed by its form; no one may take it away in between.
       disableTerminationForFinishedUploads: true,
+      // Its last chunk is answered only once its bytes are looked at: the page says at once which
+      // file is not what it claims (the form checks again when it names it).
+      onUploadFinish: async (request, upload) => {
+        const kind = UPLOAD_KIND_NAMES.find((name) => name === upload.metadata?.kind);
+        if (kind && (await this.typeOf(upload.id, kind))) return {};
+        const refused: ErrorCode = kind ? UPLOAD_KINDS[kind].wrongType : 'FILE_UPLOAD_FAILED';
+        await this.discard(upload.id);
+        const language = languageOfHeaders(request.headers.get('cookie'), request.headers.get('accept-language'));
+        const body: ErrorBody = { error: { code: refused, message: translate(refused, language) } };
+        throw { status_code: errorStatus[refused], body: JSON.stringify(body) };
+      },
     });
+  }
+
+  /** What the bytes of an upload are (file-type's extension) when they are of the kind; else null. */
+  private async typeOf(id: string, kind: UploadKind): Promise<string | null> {
+    const type = await fileTypeFromFile(path.join(this.incoming, id)).catch(() => undefined);
+    return type && (UPLOAD_KINDS[kind].types as readonly string[]).includes(type.ext) ? type.ext : null;
   }
 
   async start(): Promise<this> {
@@ -117,9 +143,9 @@ export class Uploads {
   }
 
   /**
-   * A finished upload of `kind`, its bytes looked at: the catalogue's error when it is not
-   * finished, of another kind, too large, or its bytes are not of the kind (then it is removed:
-   * a disguised file is never kept).
+   * A finished upload of `kind`, its bytes looked at (again: its last chunk was answered only after
+   * they were): the catalogue's error when it is not finished, of another kind, too large, or its
+   * bytes are not of the kind (then it is removed: a disguised file is never kept).
    */
   async check(id: string, kind: UploadKind): Promise<CheckedUpload> {
     const rule = UPLOAD_KINDS[kind];
@@ -129,18 +155,12 @@ export class Uploads {
       throw new AppError('FILE_UPLOAD_FAILED');
     }
     if (upload.size > rule.maxBytes) throw new AppError(rule.tooLarge);
-    const type = await fileTypeFromFile(path.join(this.incoming, id)).catch(() => undefined);
-    if (!type || !(rule.types as readonly string[]).includes(type.ext)) {
+    const ext = await this.typeOf(id, kind);
+    if (!ext) {
       await this.discard(id);
       throw new AppError(rule.wrongType);
     }
-    return {
-      id,
-      kind,
-      ext: type.ext,
-      bytes: upload.size,
-      name: cleanFileName(upload.metadata?.filename, `${kind}.${type.ext}`),
-    };
+    return { id, kind, ext, bytes: upload.size, name: cleanFileName(upload.metadata?.filename, `${kind}.${ext}`) };
   }
 
   /** Moves a checked upload into its folder under a new name of ours; answers that name. */

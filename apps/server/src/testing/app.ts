@@ -345,16 +345,22 @@ export function tusMetadata(fields: Record<string, string>): string {
 
 /**
  * Sends a file by the tus protocol as the browser's client does (creation, then chunks of
- * `chunk` bytes with their offsets) and answers the upload's id; `created` is the creation's
- * answer when it was refused (no id then).
+ * `chunk` bytes with their offsets). `created` is the creation's answer; `id` the upload's when
+ * it was created; `finished` the last chunk's answer — 204 when the server kept the file, else its
+ * refusal (the bytes are looked at when the last chunk arrives) — and `ok` whether it was kept.
  */
 export async function tusUpload(
   app: FastifyInstance,
   kind: string,
   bytes: Buffer,
   name = `file.${kind}`,
-  options: { chunk?: number; ip?: string; declaredLength?: number } = {},
-): Promise<{ id: string | null; created: { statusCode: number; body: string; json(): unknown } }> {
+  options: { chunk?: number; ip?: string; declaredLength?: number; language?: string } = {},
+): Promise<{
+  id: string | null;
+  ok: boolean;
+  created: { statusCode: number; body: string; json(): unknown };
+  finished: { statusCode: number; body: string; json(): unknown } | null;
+}> {
   const ip = options.ip ?? newIp();
   const created = await app.inject({
     method: 'POST',
@@ -363,28 +369,31 @@ export async function tusUpload(
       'tus-resumable': '1.0.0',
       'upload-length': String(options.declaredLength ?? bytes.length),
       'upload-metadata': tusMetadata({ kind, filename: name }),
-      'accept-language': 'en',
+      'accept-language': options.language ?? 'en',
     },
     remoteAddress: ip,
   });
-  if (created.statusCode !== 201) return { id: null, created };
+  if (created.statusCode !== 201) return { id: null, ok: false, created, finished: null };
   const location = created.headers.location as string;
+  const id = location.split('/').pop() as string;
   const chunk = options.chunk ?? 4 * 1024 * 1024;
+  let finished: Awaited<ReturnType<typeof app.inject>> | null = null;
   for (let offset = 0; offset < bytes.length; offset += chunk) {
-    const patched = await app.inject({
+    finished = await app.inject({
       method: 'PATCH',
       url: location,
       headers: {
         'tus-resumable': '1.0.0',
         'upload-offset': String(offset),
         'content-type': 'application/offset+octet-stream',
+        'accept-language': options.language ?? 'en',
       },
       payload: bytes.subarray(offset, offset + chunk),
       remoteAddress: ip,
     });
-    if (patched.statusCode !== 204) throw new Error(`chunk at ${offset}: ${patched.statusCode} ${patched.body}`);
+    if (finished.statusCode !== 204) break;
   }
-  return { id: location.split('/').pop() as string, created };
+  return { id, ok: finished?.statusCode === 204, created, finished };
 }
 
 export async function createCategory(

@@ -93,8 +93,8 @@ const post = async (fields: Record<string, unknown> = {}) =>
   dataOf<StaffVacancy>(await call(t.app, staff.token, 'POST', '/api/Staff/vacancies', vacancy(fields)), 201);
 
 async function cv(bytes = PDF, name = 'cv.pdf') {
-  const { id, created } = await tusUpload(t.app, 'cv', bytes, name);
-  expect(created.statusCode).toBe(201);
+  const { id, ok, finished } = await tusUpload(t.app, 'cv', bytes, name);
+  expect(ok, finished?.body).toBe(true);
   return id as string;
 }
 
@@ -235,24 +235,30 @@ describe('applying', () => {
     expect(fields.cvUploadId?.message).toBe('CV file is required');
   });
 
-  it('looks at the CV’s bytes: a program named .pdf and a spreadsheet are refused and not kept; a PDF and a DOCX are taken', async () => {
+  it('looks at the CV’s bytes: a program named .pdf, a spreadsheet and plain text are refused as they finish uploading and never kept; a PDF and a DOCX are taken', async () => {
     const open = await post();
     const someone = await merchant(t.app);
-    const disguised = await cv(EXE, 'cv.pdf');
-    const exe = await apply(someone.token, application(open.id, { cvUploadId: disguised }));
-    expect(exe.statusCode).toBe(415);
-    expect(errorOf(exe)).toMatchObject({ code: 'CV_TYPE_INVALID', message: 'Only PDF or DOCX files are allowed' });
-    // Refused files are removed: naming it again finds nothing.
-    expect(errorOf(await apply(someone.token, application(open.id, { cvUploadId: disguised }))).code).toBe(
-      'FILE_UPLOAD_FAILED',
+    for (const [bytes, name] of [
+      [EXE, 'cv.pdf'],
+      [XLSX, 'cv.docx'],
+      [Buffer.from('just words'), 'cv.pdf'],
+    ] as const) {
+      const refused = await tusUpload(t.app, 'cv', bytes, name);
+      expect(refused.ok, name).toBe(false);
+      expect(refused.finished?.statusCode).toBe(415);
+      expect(errorOf(refused.finished as NonNullable<typeof refused.finished>)).toMatchObject({
+        code: 'CV_TYPE_INVALID',
+        message: 'Only PDF or DOCX files are allowed',
+      });
+      // Removed at once: an application naming it finds nothing.
+      const named = await apply(someone.token, application(open.id, { cvUploadId: refused.id }));
+      expect(errorOf(named).code).toBe('FILE_UPLOAD_FAILED');
+    }
+    // In the uploader's language.
+    const az = await tusUpload(t.app, 'cv', EXE, 'cv.pdf', { language: 'az' });
+    expect(errorOf(az.finished as NonNullable<typeof az.finished>).message).toBe(
+      'Yalnız PDF və ya DOCX faylları qəbul olunur',
     );
-    const sheet = await apply(someone.token, application(open.id, { cvUploadId: await cv(XLSX, 'cv.docx') }));
-    expect(errorOf(sheet).code).toBe('CV_TYPE_INVALID');
-    const text = await apply(
-      someone.token,
-      application(open.id, { cvUploadId: await cv(Buffer.from('just words'), 'cv.pdf') }),
-    );
-    expect(errorOf(text).code).toBe('CV_TYPE_INVALID');
     const staffList = dataOf<StaffApplicationPage>(
       await call(t.app, staff.token, 'GET', `/api/Staff/applications?vacancyId=${open.id}`),
     );
@@ -414,10 +420,16 @@ describe('the applicant’s profile and the staff’s inbox', () => {
     const applied = await post();
     const someone = await merchant(t.app);
     await apply(someone.token, application(applied.id, { cvUploadId: await cv() }));
+    // The staff's list counts who applied (one here, none on a vacancy nobody applied to).
+    const listed = dataOf<StaffVacancy[]>(await call(t.app, staff.token, 'GET', '/api/Staff/vacancies'));
+    expect(listed.find((v) => v.id === applied.id)?.applications).toBe(1);
+    const empty = await post();
+    expect(
+      dataOf<StaffVacancy>(await call(t.app, staff.token, 'GET', `/api/Staff/vacancies/${empty.id}`)).applications,
+    ).toBe(0);
     const refused = await call(t.app, staff.token, 'DELETE', `/api/Staff/vacancies/${applied.id}`);
     expect(refused.statusCode).toBe(409);
     expect(errorOf(refused).code).toBe('VACANCY_HAS_APPLICATIONS');
-    const empty = await post();
     expect((await call(t.app, staff.token, 'DELETE', `/api/Staff/vacancies/${empty.id}`)).statusCode).toBe(200);
     expect((await call(t.app, null, 'GET', `/api/Vacancy/${empty.id}`)).statusCode).toBe(404);
   });

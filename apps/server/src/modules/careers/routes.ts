@@ -2,7 +2,6 @@ import {
   applicationInputSchema,
   applicationReceiptSchema,
   deletedSchema,
-  HONEYPOT_FIELD,
   isUuid,
   saveVacancySchema,
   staffApplicationPageSchema,
@@ -21,6 +20,7 @@ import { z } from 'zod';
 import { currentUser, requireUser, staffGuard, type UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, requestLanguage } from '../../platform/errors.js';
+import { refuseTrapped } from '../../platform/honeypot.js';
 import { created, ok } from '../../platform/responses.js';
 import { CareerService } from './service.js';
 
@@ -63,8 +63,7 @@ export function careerRoutes(ctx: AppContext, service = new CareerService(ctx)):
     const applicants = new WeakMap<FastifyRequest, UserRow>();
     const signedInApplicant = async (request: FastifyRequest) => {
       applicants.set(request, await requireUser(ctx.db, request));
-      const value = (request.body as Record<string, unknown> | null)?.[HONEYPOT_FIELD];
-      if (typeof value === 'string' && value.trim() !== '') throw new AppError('SPAM_SUSPECTED');
+      refuseTrapped(request.body);
     };
     app.post(
       '/Career',

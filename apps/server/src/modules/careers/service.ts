@@ -3,7 +3,6 @@ import {
   type ApplicationReceipt,
   type ApplicationStatus,
   applicationInputSchema,
-  HONEYPOT_FIELD,
   isLanguage,
   type Language,
   type MyApplication,
@@ -26,6 +25,7 @@ import { applications, vacancies } from '../../db/schema/index.js';
 import type { UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { refuseTrapped } from '../../platform/honeypot.js';
 import { escapeHtml, type MailMessage } from '../../platform/mail.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
 import { staffRecipients } from '../user/service.js';
@@ -171,8 +171,7 @@ export class CareerService implements VacancyReader {
     input: ApplicationInput,
     sender: { ip: string; language: Language },
   ): Promise<ApplicationReceipt> {
-    const trap = (input as Record<string, unknown> | null)?.[HONEYPOT_FIELD];
-    if (typeof trap === 'string' && trap.trim() !== '') throw new AppError('SPAM_SUSPECTED');
+    refuseTrapped(input);
     const data = applicationInputSchema.parse(input);
     await this.ctx.limits.hit('submissionsPerIp', sender.ip);
     const vacancy = await this.get(data.vacancyId);
@@ -246,10 +245,14 @@ export class CareerService implements VacancyReader {
     const rows = await this.ctx.db
       .select({
         vacancy: vacancies,
-        applications: sql<number>`(select count(*)::int from ${applications} where ${applications.vacancyId} = ${vacancies.id})`,
+        applications: count(applications.id),
       })
       .from(vacancies)
+      // A join, not a subquery: a one-table select names its columns bare, and inside a subquery
+      // a bare "id" is the application's own (the count was always 0).
+      .leftJoin(applications, eq(applications.vacancyId, vacancies.id))
       .where(where)
+      .groupBy(vacancies.id)
       .orderBy(desc(vacancies.updatedAt), desc(vacancies.id));
     return rows.map(({ vacancy, applications: n }) => ({
       ...vacancyOf(vacancy),

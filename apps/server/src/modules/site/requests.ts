@@ -3,7 +3,6 @@ import {
   contactRequestSchema,
   type HelpRequestInput,
   type HelpRequestTopic,
-  HONEYPOT_FIELD,
   helpRequestSchema,
   type Language,
   SITE_REQUEST_KINDS,
@@ -21,6 +20,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { siteRequests } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { refuseTrapped } from '../../platform/honeypot.js';
 import { escapeHtml, type MailMessage } from '../../platform/mail.js';
 import { staffRecipients } from '../user/service.js';
 
@@ -113,8 +113,7 @@ export class SiteRequestService {
     sender: { ip: string; language: Language },
   ): Promise<SiteRequestReceipt> {
     // The hidden field first: a script learns nothing of the other rules.
-    const trap = (input as Record<string, unknown> | null)?.[HONEYPOT_FIELD];
-    if (typeof trap === 'string' && trap.trim() !== '') throw new AppError('SPAM_SUSPECTED');
+    refuseTrapped(input);
     const data =
       kind === 'help'
         ? { ...helpRequestSchema.parse(input), subject: null }

@@ -5,7 +5,6 @@ import {
   articleSchema,
   contactRequestSchema,
   deletedSchema,
-  HONEYPOT_FIELD,
   helpRequestSchema,
   isUuid,
   saveArticleSchema,
@@ -18,12 +17,12 @@ import {
   staffArticleSchema,
   updateSiteRequestSchema,
 } from '@shop/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { staffGuard } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, requestLanguage } from '../../platform/errors.js';
+import { honeypotGuard } from '../../platform/honeypot.js';
 import { created, ok } from '../../platform/responses.js';
 import { SiteRequestService } from './requests.js';
 import { SiteService } from './service.js';
@@ -44,16 +43,11 @@ function pathId(id: string): string {
 export function siteRoutes(ctx: AppContext, service = new SiteService(ctx)): FastifyPluginAsyncZod {
   const requests = new SiteRequestService(ctx);
   return async (app) => {
-    // Visitors' requests (SPEC §7). The hidden field is looked at before the body's rules: a
-    // script that filled it learns nothing of them (SPAM_SUSPECTED), and nothing is kept.
-    const trap = async (request: FastifyRequest) => {
-      const value = (request.body as Record<string, unknown> | null)?.[HONEYPOT_FIELD];
-      if (typeof value === 'string' && value.trim() !== '') throw new AppError('SPAM_SUSPECTED');
-    };
+    // Visitors' requests (SPEC §7). The hidden field is looked at before the body's rules.
     app.post(
       '/HelpRequest/create-help-request',
       {
-        preValidation: trap,
+        preValidation: honeypotGuard,
         schema: { tags: ['Help'], body: helpRequestSchema, response: created(siteRequestReceiptSchema) },
       },
       async (request, reply) => {
@@ -67,7 +61,7 @@ export function siteRoutes(ctx: AppContext, service = new SiteService(ctx)): Fas
     app.post(
       '/ContactRequest/create-contact-request',
       {
-        preValidation: trap,
+        preValidation: honeypotGuard,
         schema: { tags: ['Contact'], body: contactRequestSchema, response: created(siteRequestReceiptSchema) },
       },
       async (request, reply) => {

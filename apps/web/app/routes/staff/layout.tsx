@@ -19,10 +19,13 @@ import type { UserView } from '@shop/shared';
 import {
   IconArrowLeft,
   IconArticle,
+  IconBriefcase,
+  IconBug,
   IconBuildingStore,
   IconInbox,
   IconLayoutDashboard,
   IconLock,
+  IconUsers,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
@@ -31,6 +34,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { fetchSignedIn, isUnauthorized, userQuery } from '../../features/account/queries';
 import { UserMenu } from '../../features/account/user-menu';
 import { unansweredRequestsQuery } from '../../features/staff/request-queries';
+import { receivedApplicationsQuery } from '../../features/staff/vacancy-queries';
 import { staffAreaTitle } from '../../lib/panel-title';
 import { type StaffArea, StaffAreaContext } from '../../lib/staff-area';
 import { MantineRoot } from '../../ui/mantine';
@@ -161,16 +165,25 @@ const SECTIONS = [
   { key: 'stores', to: '/staff/stores', Icon: IconBuildingStore },
   { key: 'articles', to: '/staff/articles', Icon: IconArticle },
   { key: 'requests', to: '/staff/requests', Icon: IconInbox },
+  { key: 'bugReports', to: '/staff/bug-reports', Icon: IconBug },
+  { key: 'vacancies', to: '/staff/vacancies', Icon: IconBriefcase },
+  { key: 'applications', to: '/staff/applications', Icon: IconUsers },
 ] as const;
+
+/** The careers' parts are named in their own namespace (hiring.json). */
+const navText = (key: (typeof SECTIONS)[number]['key']) =>
+  key === 'vacancies' || key === 'applications' ? `hiring.nav.${key}` : `staff.nav.${key}`;
 
 /**
  * The area's parts; a store's page is under Stores, an article's editor under Writing. Requests
- * carries the number of new ones, so that they are seen from anywhere in the area.
+ * carries the number of new ones and Applications those nobody has looked at, so that they are
+ * seen from anywhere in the area.
  */
 function StaffNav() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const unanswered = useQuery(unansweredRequestsQuery()).data ?? 0;
+  const received = useQuery(receivedApplicationsQuery()).data ?? 0;
   return (
     <Box
       component="nav"
@@ -205,12 +218,25 @@ function StaffNav() {
                     </Badge>
                     <VisuallyHidden>{t('staff.nav.newRequests', { count: unanswered })}</VisuallyHidden>
                   </>
+                ) : key === 'applications' && received > 0 ? (
+                  <>
+                    <Badge
+                      size="sm"
+                      circle={received < 10}
+                      color="blue"
+                      aria-hidden
+                      data-testid="staff-nav-applications-new"
+                    >
+                      {received}
+                    </Badge>
+                    <VisuallyHidden>{t('hiring.nav.newApplications', { count: received })}</VisuallyHidden>
+                  </>
                 ) : undefined
               }
               aria-current={current ? 'page' : undefined}
               data-testid={`staff-nav-${key}`}
             >
-              {t(`staff.nav.${key}`)}
+              {t(navText(key))}
             </Button>
           );
         })}
