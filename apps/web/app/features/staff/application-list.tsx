@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Box,
@@ -9,13 +8,10 @@ import {
   Group,
   NativeSelect,
   Paper,
-  SegmentedControl,
   SimpleGrid,
-  Skeleton,
   Stack,
   Text,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
@@ -33,9 +29,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../lib/display';
 import { errorText } from '../../lib/form';
-import { pageCount, positiveParam, useListView } from '../../lib/use-list-view';
-import { ListEmpty } from '../../ui/list-empty';
-import { ListFooter } from '../../ui/list-footer';
+import { positiveParam, useListView } from '../../lib/use-list-view';
+import { ChoiceFilter, CountedLabel, InboxBody, InboxPlaceholder, useLastPageKept } from '../../ui/inbox';
 import { useNotice } from '../../ui/notice';
 import { useRootData } from '../../ui/preferences';
 import { vacancyPath } from './vacancy-list';
@@ -128,7 +123,6 @@ export function ApplicationList({ timeZone }: { timeZone: string }) {
   );
 
   const page = list.data;
-  const total = page?.total ?? 0;
   const filtered = view.vacancy !== null || view.status !== null;
 
   // Every answer counts the applications nobody looked at: the navigation's badge need not ask again.
@@ -136,12 +130,8 @@ export function ApplicationList({ timeZone }: { timeZone: string }) {
     if (page) queryClient.setQueryData(applicationKeys.received, page.received);
   }, [page, queryClient]);
 
-  // An application moved out of the filter can empty the last page: step back to the new last one.
-  const lastPage = pageCount(total, view.pageSize);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a page that ran out moves the view.
-  useEffect(() => {
-    if (page && !list.isPlaceholderData && view.page > lastPage) update({ page: lastPage }, true);
-  }, [page, list.isPlaceholderData, view.page, lastPage]);
+  // An application moved out of the filter can empty the last page.
+  useLastPageKept(list, view.page, view.pageSize, (last) => update({ page: last }, true));
 
   const vacancyOptions = (vacancies.data ?? []).map((vacancy) => ({
     value: vacancy.id,
@@ -152,29 +142,7 @@ export function ApplicationList({ timeZone }: { timeZone: string }) {
     vacancyOptions.push({ value: view.vacancy, label: t('hiring.applications.unknownVacancy') });
   }
 
-  const statusLabel = (status: ApplicationStatus | null) => {
-    const count = status === 'received' ? (page?.received ?? 0) : 0;
-    return (
-      <Group gap={6} wrap="nowrap" justify="center">
-        <span>{t(`hiring.applications.statusFilter.${status ?? 'all'}`)}</span>
-        {count > 0 && (
-          <>
-            <Badge
-              size="sm"
-              circle={count < 10}
-              variant="filled"
-              color="blue"
-              aria-hidden
-              data-testid="staff-applications-received"
-            >
-              {count}
-            </Badge>
-            <VisuallyHidden>{t('hiring.applications.receivedCount', { count })}</VisuallyHidden>
-          </>
-        )}
-      </Group>
-    );
-  };
+  const received = page?.received ?? 0;
 
   return (
     <Stack gap="lg">
@@ -198,90 +166,56 @@ export function ApplicationList({ timeZone }: { timeZone: string }) {
             w={narrow ? '100%' : 300}
             data-testid="staff-applications-vacancy"
           />
-          <Stack gap={6} w={narrow ? '100%' : undefined}>
-            <Text size="sm" fw={500} id="staff-applications-status-label">
-              {t('hiring.applications.statusLabel')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="staff-applications-status-label"
-              orientation={narrow ? 'vertical' : 'horizontal'}
-              fullWidth={narrow}
-              value={view.status ?? 'all'}
-              onChange={(status) => update({ status: statusOf(status) })}
-              data={[null, ...APPLICATION_STATUSES].map((status) => ({
-                value: status ?? 'all',
-                label: statusLabel(status),
-              }))}
-              data-testid="staff-applications-status"
-            />
-          </Stack>
+          <ChoiceFilter
+            id="staff-applications-status-label"
+            label={t('hiring.applications.statusLabel')}
+            narrow={narrow}
+            value={view.status ?? 'all'}
+            onChange={(status) => update({ status: statusOf(status) })}
+            data={[null, ...APPLICATION_STATUSES].map((status) => ({
+              value: status ?? 'all',
+              label: (
+                <CountedLabel
+                  label={t(`hiring.applications.statusFilter.${status ?? 'all'}`)}
+                  count={status === 'received' ? received : 0}
+                  countText={t('hiring.applications.receivedCount', { count: received })}
+                  testId="staff-applications-received"
+                />
+              ),
+            }))}
+            data-testid="staff-applications-status"
+          />
         </Group>
       </Paper>
 
-      {list.isError && !page ? (
-        <Alert color="red" title={errorText(list.error, t)}>
-          <Button size="xs" variant="light" color="red" onClick={() => list.refetch()}>
-            {t('hiring.retry')}
-          </Button>
-        </Alert>
-      ) : page && total === 0 && !list.isPlaceholderData ? (
-        <ListEmpty
-          filtered={filtered}
-          icon={<IconUsers size={32} aria-hidden />}
-          title={t(filtered ? 'hiring.applications.noMatch.title' : 'hiring.applications.empty.title')}
-          text={t(filtered ? 'hiring.applications.noMatch.text' : 'hiring.applications.empty.text')}
-          maw={480}
-          testId={filtered ? 'staff-applications-no-match' : 'staff-applications-empty'}
-        >
-          {filtered && (
-            <Button variant="light" onClick={() => clearFilters({ vacancy: null, status: null })}>
-              {t('hiring.applications.noMatch.clear')}
-            </Button>
-          )}
-        </ListEmpty>
-      ) : (
-        <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-          <Box
-            component="ul"
-            m={0}
-            p={0}
-            style={{ listStyle: 'none', opacity: list.isPlaceholderData ? 0.6 : 1 }}
-            aria-busy={list.isFetching}
-            data-testid="staff-applications-list"
-          >
-            {!page
-              ? Array.from({ length: 3 }, (_, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else.
-                  <Box component="li" key={i} p="md" style={{ borderTop: i ? DIVIDER : undefined }}>
-                    <Stack gap="xs">
-                      <Skeleton h={18} w="30%" radius="sm" />
-                      <Skeleton h={14} w="60%" radius="sm" />
-                    </Stack>
-                  </Box>
-                ))
-              : page.items.map((application, i) => (
-                  <Box component="li" key={application.id} style={{ borderTop: i ? DIVIDER : undefined }}>
-                    <ApplicationItem application={application} timeZone={timeZone} />
-                  </Box>
-                ))}
-          </Box>
-          <ListFooter
-            keyPrefix="hiring.applications"
-            total={total}
-            page={view.page}
-            pageSize={view.pageSize}
-            pageSizes={PAGE_SIZES}
-            onPage={(next) => update({ page: next })}
-            onPageSize={(size) => update({ pageSize: size })}
-            testIds={{ total: 'staff-applications-total', pagination: 'staff-applications-pagination' }}
-          />
-        </Paper>
-      )}
+      <InboxBody
+        list={list}
+        filtered={filtered}
+        retryLabel={t('hiring.retry')}
+        empty={{
+          icon: <IconUsers size={32} aria-hidden />,
+          title: t(filtered ? 'hiring.applications.noMatch.title' : 'hiring.applications.empty.title'),
+          text: t(filtered ? 'hiring.applications.noMatch.text' : 'hiring.applications.empty.text'),
+          testId: filtered ? 'staff-applications-no-match' : 'staff-applications-empty',
+          clearLabel: t('hiring.applications.noMatch.clear'),
+          onClear: () => clearFilters({ vacancy: null, status: null }),
+        }}
+        testId="staff-applications-list"
+        placeholder={<InboxPlaceholder />}
+        item={(application) => <ApplicationItem application={application} timeZone={timeZone} />}
+        footer={{
+          keyPrefix: 'hiring.applications',
+          page: view.page,
+          pageSize: view.pageSize,
+          pageSizes: PAGE_SIZES,
+          onPage: (next) => update({ page: next }),
+          onPageSize: (size) => update({ pageSize: size }),
+          testIds: { total: 'staff-applications-total', pagination: 'staff-applications-pagination' },
+        }}
+      />
     </Stack>
   );
 }
-
-const DIVIDER = '1px solid var(--mantine-color-default-border)';
 
 /**
  * One application: who, for what and how to reach them, its status (saved as it is chosen), and

@@ -29,16 +29,16 @@ import {
   videoEmbedUrl,
 } from '@shop/shared';
 import { IconExternalLink } from '@tabler/icons-react';
-import { type FormEvent, type ReactNode, useCallback, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../lib/display';
-import { errorText, localizedResolver, showFirstError, useApiSubmit } from '../../lib/form';
+import { localizedResolver } from '../../lib/form';
 import { ConfirmDelete } from '../../ui/confirm-delete';
 import { ImageUpload } from '../../ui/image-upload';
-import { useNotice } from '../../ui/notice';
 import { BackLink, FormActions } from '../../ui/panel';
 import { useRootData } from '../../ui/preferences';
+import { useRecordEditor } from '../../ui/record-editor';
 import { RichTextField } from '../../ui/rich-text-editor';
 import { UnsavedChangesGuard } from '../../ui/unsaved-changes-guard';
 import { articlesPath, PublishedBadge } from './article-list';
@@ -121,13 +121,9 @@ interface ArticleFormProps {
 export function ArticleForm({ article, initial, timeZone }: ArticleFormProps) {
   const { t } = useTranslation();
   const { language: interfaceLanguage } = useRootData();
-  const notice = useNotice();
   const navigate = useNavigate();
   const save = useSaveArticle();
   const remove = useDeleteArticle();
-  const formRef = useRef<HTMLFormElement>(null);
-  /** Set just before a save or delete moves away, so that the guard lets it go. */
-  const leaving = useRef(false);
 
   const resolve = localizedResolver(saveArticleSchema, t);
   const form = useForm<ArticleValues>({
@@ -144,45 +140,17 @@ export function ArticleForm({ article, initial, timeZone }: ArticleFormProps) {
     },
   });
 
-  const dirtyRef = useRef(false);
-  dirtyRef.current = form.isDirty();
-  const isDirty = useCallback(() => !leaving.current && dirtyRef.current, []);
-
-  const { busy, onSubmit } = useApiSubmit(form, async (values) => {
-    const saved = await save.mutateAsync({ id: article?.id ?? null, input: toInput(values) });
-    notice(t(saved.published ? 'staff.article.savedPublished' : 'staff.article.savedDraft', { title: saved.title }));
-    if (!article) {
-      leaving.current = true;
-      await navigate(`/staff/articles/${saved.id}`, { replace: true });
-      return;
-    }
-    // The article as the server keeps it (text sanitized, summary filled in) is the new starting point.
-    form.setValues(valuesOf(saved));
-    form.resetDirty(valuesOf(saved));
+  const { formRef, submit, busy, isDirty, deletion, askDelete } = useRecordEditor({
+    form,
+    record: article,
+    valuesOf,
+    save: (values) => save.mutateAsync({ id: article?.id ?? null, input: toInput(values) }),
+    savedText: (saved) =>
+      t(saved.published ? 'staff.article.savedPublished' : 'staff.article.savedDraft', { title: saved.title }),
+    pathOf: (saved) => `/staff/articles/${saved.id}`,
+    remove,
+    removed: (gone) => ({ text: t('staff.article.deleted', { title: gone.title }), to: articlesPath(gone.kind) }),
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    onSubmit(event);
-    if (!form.isValid()) showFirstError(formRef.current);
-  };
-
-  const [deleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const askDelete = () => {
-    setDeleteError(null);
-    setDeleting(true);
-  };
-  const confirmDelete = () => {
-    if (!article) return;
-    remove.mutate(article.id, {
-      onSuccess: async () => {
-        leaving.current = true;
-        setDeleting(false);
-        notice(t('staff.article.deleted', { title: article.title }));
-        await navigate(articlesPath(article.kind));
-      },
-      onError: (error) => setDeleteError(errorText(error, t)),
-    });
-  };
 
   const values = form.getValues();
   const kind = values.kind;
@@ -387,7 +355,7 @@ export function ArticleForm({ article, initial, timeZone }: ArticleFormProps) {
         </Grid>
 
         <FormActions
-          onDelete={article ? askDelete : undefined}
+          onDelete={askDelete}
           deleteLabel={t('staff.article.delete')}
           deleteTestId="article-delete"
           onCancel={() => navigate(articlesPath(article?.kind ?? kind))}
@@ -398,15 +366,11 @@ export function ArticleForm({ article, initial, timeZone }: ArticleFormProps) {
 
       <UnsavedChangesGuard dirty={isDirty} />
       <ConfirmDelete
-        opened={deleting}
+        {...deletion}
         title={t('staff.article.deleteTitle')}
         text={t(article?.published ? 'staff.article.deleteTextPublished' : 'staff.article.deleteText', {
           title: article?.title ?? '',
         })}
-        error={deleteError}
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(false)}
       />
     </form>
   );

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Box,
@@ -7,9 +6,7 @@ import {
   em,
   Group,
   Paper,
-  SegmentedControl,
   SimpleGrid,
-  Skeleton,
   Stack,
   Text,
   Title,
@@ -33,9 +30,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/display';
 import { errorText } from '../../lib/form';
 import { locales } from '../../lib/locales';
-import { pageCount, positiveParam, useListView } from '../../lib/use-list-view';
-import { ListEmpty } from '../../ui/list-empty';
-import { ListFooter } from '../../ui/list-footer';
+import { positiveParam, useListView } from '../../lib/use-list-view';
+import { ChoiceFilter, CountedLabel, InboxBody, InboxPlaceholder, useLastPageKept } from '../../ui/inbox';
 import { useNotice } from '../../ui/notice';
 import { useRootData } from '../../ui/preferences';
 import { requestKeys, staffRequestsQuery, useUpdateRequestStatus } from './request-queries';
@@ -134,7 +130,6 @@ export function RequestList({ timeZone }: { timeZone: string }) {
   );
 
   const page = list.data;
-  const total = page?.total ?? 0;
   const filtered = view.kind !== null || view.status !== null;
 
   // Every answer counts the new ones: the navigation's badge need not ask again.
@@ -142,38 +137,11 @@ export function RequestList({ timeZone }: { timeZone: string }) {
     if (page) queryClient.setQueryData(requestKeys.unanswered, page.unanswered.help + page.unanswered.contact);
   }, [page, queryClient]);
 
-  // A request marked away from the filter can empty the last page: step back to the new last one.
-  const lastPage = pageCount(total, view.pageSize);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a page that ran out moves the view.
-  useEffect(() => {
-    if (page && !list.isPlaceholderData && view.page > lastPage) update({ page: lastPage }, true);
-  }, [page, list.isPlaceholderData, view.page, lastPage]);
+  // A request marked away from the filter can empty the last page.
+  useLastPageKept(list, view.page, view.pageSize, (last) => update({ page: last }, true));
 
   const newCount = (kind: SiteRequestKind | null) =>
     page ? (kind ? page.unanswered[kind] : page.unanswered.help + page.unanswered.contact) : 0;
-  const kindLabel = (kind: SiteRequestKind | null) => {
-    const count = newCount(kind);
-    return (
-      <Group gap={6} wrap="nowrap" justify="center">
-        <span>{t(`staff.requests.kindFilter.${kind ?? 'all'}`)}</span>
-        {count > 0 && (
-          <>
-            <Badge
-              size="sm"
-              circle={count < 10}
-              variant="filled"
-              color="blue"
-              aria-hidden
-              data-testid={`staff-requests-new-${kind ?? 'all'}`}
-            >
-              {count}
-            </Badge>
-            <VisuallyHidden>{t('staff.requests.newCount', { count })}</VisuallyHidden>
-          </>
-        )}
-      </Group>
-    );
-  };
 
   return (
     <Stack gap="lg">
@@ -188,113 +156,72 @@ export function RequestList({ timeZone }: { timeZone: string }) {
 
       <Paper withBorder radius="lg" p="md">
         <Group align="flex-end" gap="lg">
-          <Stack gap={6} w={narrow ? '100%' : undefined}>
-            <Text size="sm" fw={500} id="staff-requests-kind-label">
-              {t('staff.requests.kindLabel')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="staff-requests-kind-label"
-              orientation={narrow ? 'vertical' : 'horizontal'}
-              fullWidth={narrow}
-              value={view.kind ?? 'all'}
-              onChange={(kind) => update({ kind: kindOf(kind) })}
-              data={[null, ...SITE_REQUEST_KINDS].map((kind) => ({ value: kind ?? 'all', label: kindLabel(kind) }))}
-              data-testid="staff-requests-kind"
-            />
-          </Stack>
-          <Stack gap={6} w={narrow ? '100%' : undefined}>
-            <Text size="sm" fw={500} id="staff-requests-status-label">
-              {t('staff.requests.statusLabel')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="staff-requests-status-label"
-              orientation={narrow ? 'vertical' : 'horizontal'}
-              fullWidth={narrow}
-              value={view.status ?? 'all'}
-              onChange={(status) => update({ status: statusOf(status) })}
-              data={[null, ...SITE_REQUEST_STATUSES].map((status) => ({
-                value: status ?? 'all',
-                label: t(`staff.requests.statusFilter.${status ?? 'all'}`),
-              }))}
-              data-testid="staff-requests-status"
-            />
-          </Stack>
+          <ChoiceFilter
+            id="staff-requests-kind-label"
+            label={t('staff.requests.kindLabel')}
+            narrow={narrow}
+            value={view.kind ?? 'all'}
+            onChange={(kind) => update({ kind: kindOf(kind) })}
+            data={[null, ...SITE_REQUEST_KINDS].map((kind) => ({
+              value: kind ?? 'all',
+              label: (
+                <CountedLabel
+                  label={t(`staff.requests.kindFilter.${kind ?? 'all'}`)}
+                  count={newCount(kind)}
+                  countText={t('staff.requests.newCount', { count: newCount(kind) })}
+                  testId={`staff-requests-new-${kind ?? 'all'}`}
+                />
+              ),
+            }))}
+            data-testid="staff-requests-kind"
+          />
+          <ChoiceFilter
+            id="staff-requests-status-label"
+            label={t('staff.requests.statusLabel')}
+            narrow={narrow}
+            value={view.status ?? 'all'}
+            onChange={(status) => update({ status: statusOf(status) })}
+            data={[null, ...SITE_REQUEST_STATUSES].map((status) => ({
+              value: status ?? 'all',
+              label: t(`staff.requests.statusFilter.${status ?? 'all'}`),
+            }))}
+            data-testid="staff-requests-status"
+          />
         </Group>
       </Paper>
 
-      {list.isError && !page ? (
-        <Alert color="red" title={errorText(list.error, t)}>
-          <Button size="xs" variant="light" color="red" onClick={() => list.refetch()}>
-            {t('staff.requests.retry')}
-          </Button>
-        </Alert>
-      ) : page && total === 0 && !list.isPlaceholderData ? (
-        <ListEmpty
-          filtered={filtered}
-          icon={<IconInbox size={32} aria-hidden />}
-          title={
-            filtered
-              ? t(`staff.requests.noMatch.${view.status ?? 'all'}.${view.kind ?? 'all'}`)
-              : t('staff.requests.empty.title')
-          }
-          text={
-            filtered
-              ? t(view.status === 'new' ? 'staff.requests.noMatch.textNew' : 'staff.requests.noMatch.text')
-              : t('staff.requests.empty.text')
-          }
-          maw={480}
-          testId={filtered ? 'staff-requests-no-match' : 'staff-requests-empty'}
-        >
-          {filtered && (
-            <Button variant="light" onClick={() => clearFilters({ kind: null, status: null })}>
-              {t('staff.requests.noMatch.clear')}
-            </Button>
-          )}
-        </ListEmpty>
-      ) : (
-        <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-          <Box
-            component="ul"
-            m={0}
-            p={0}
-            style={{ listStyle: 'none', opacity: list.isPlaceholderData ? 0.6 : 1 }}
-            aria-busy={list.isFetching}
-            data-testid="staff-requests-list"
-          >
-            {!page
-              ? Array.from({ length: 3 }, (_, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else.
-                  <Box component="li" key={i} p="md" style={{ borderTop: i ? DIVIDER : undefined }}>
-                    <Stack gap="xs">
-                      <Skeleton h={18} w="30%" radius="sm" />
-                      <Skeleton h={14} w="60%" radius="sm" />
-                      <Skeleton h={48} radius="sm" />
-                    </Stack>
-                  </Box>
-                ))
-              : page.items.map((request, i) => (
-                  <Box component="li" key={request.id} style={{ borderTop: i ? DIVIDER : undefined }}>
-                    <RequestItem request={request} timeZone={timeZone} />
-                  </Box>
-                ))}
-          </Box>
-          <ListFooter
-            keyPrefix="staff.requests"
-            total={total}
-            page={view.page}
-            pageSize={view.pageSize}
-            pageSizes={PAGE_SIZES}
-            onPage={(next) => update({ page: next })}
-            onPageSize={(size) => update({ pageSize: size })}
-            testIds={{ total: 'staff-requests-total', pagination: 'staff-requests-pagination' }}
-          />
-        </Paper>
-      )}
+      <InboxBody
+        list={list}
+        filtered={filtered}
+        retryLabel={t('staff.requests.retry')}
+        empty={{
+          icon: <IconInbox size={32} aria-hidden />,
+          title: filtered
+            ? t(`staff.requests.noMatch.${view.status ?? 'all'}.${view.kind ?? 'all'}`)
+            : t('staff.requests.empty.title'),
+          text: filtered
+            ? t(view.status === 'new' ? 'staff.requests.noMatch.textNew' : 'staff.requests.noMatch.text')
+            : t('staff.requests.empty.text'),
+          testId: filtered ? 'staff-requests-no-match' : 'staff-requests-empty',
+          clearLabel: t('staff.requests.noMatch.clear'),
+          onClear: () => clearFilters({ kind: null, status: null }),
+        }}
+        testId="staff-requests-list"
+        placeholder={<InboxPlaceholder message />}
+        item={(request) => <RequestItem request={request} timeZone={timeZone} />}
+        footer={{
+          keyPrefix: 'staff.requests',
+          page: view.page,
+          pageSize: view.pageSize,
+          pageSizes: PAGE_SIZES,
+          onPage: (next) => update({ page: next }),
+          onPageSize: (size) => update({ pageSize: size }),
+          testIds: { total: 'staff-requests-total', pagination: 'staff-requests-pagination' },
+        }}
+      />
     </Stack>
   );
 }
-
-const DIVIDER = '1px solid var(--mantine-color-default-border)';
 
 /** One request: who sent it and how to reach them, what about, the message, and what became of it. */
 function RequestItem({ request, timeZone }: { request: SiteRequest; timeZone: string }) {

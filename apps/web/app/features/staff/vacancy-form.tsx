@@ -9,15 +9,15 @@ import {
   VACANCY_LIMITS,
 } from '@shop/shared';
 import { IconExternalLink, IconUsers } from '@tabler/icons-react';
-import { type FormEvent, type ReactNode, useCallback, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { formatDate, formatDateTime } from '../../lib/display';
-import { errorText, localizedResolver, showFirstError, useApiSubmit } from '../../lib/form';
+import { localizedResolver } from '../../lib/form';
 import { ConfirmDelete } from '../../ui/confirm-delete';
-import { useNotice } from '../../ui/notice';
 import { BackLink, FormActions } from '../../ui/panel';
 import { useRootData } from '../../ui/preferences';
+import { useRecordEditor } from '../../ui/record-editor';
 import { RichTextField } from '../../ui/rich-text-editor';
 import { UnsavedChangesGuard } from '../../ui/unsaved-changes-guard';
 import { applicationsOf, VACANCIES_PATH, VacancyBadge, vacancyPath } from './vacancy-list';
@@ -74,13 +74,9 @@ interface VacancyFormProps {
 export function VacancyForm({ vacancy, language, timeZone }: VacancyFormProps) {
   const { t } = useTranslation();
   const { language: interfaceLanguage } = useRootData();
-  const notice = useNotice();
   const navigate = useNavigate();
   const save = useSaveVacancy();
   const remove = useDeleteVacancy();
-  const formRef = useRef<HTMLFormElement>(null);
-  /** Set just before a save or delete moves away, so that the guard lets it go. */
-  const leaving = useRef(false);
 
   const resolve = localizedResolver(saveVacancySchema, t);
   const form = useForm<VacancyValues>({
@@ -92,48 +88,18 @@ export function VacancyForm({ vacancy, language, timeZone }: VacancyFormProps) {
     },
   });
 
-  const dirtyRef = useRef(false);
-  dirtyRef.current = form.isDirty();
-  const isDirty = useCallback(() => !leaving.current && dirtyRef.current, []);
-
-  const { busy, onSubmit } = useApiSubmit(form, async (values) => {
-    const saved = await save.mutateAsync({ id: vacancy?.id ?? null, input: toInput(values) });
-    notice(
+  const { formRef, submit, busy, isDirty, deletion, askDelete } = useRecordEditor({
+    form,
+    record: vacancy,
+    valuesOf,
+    save: (values) => save.mutateAsync({ id: vacancy?.id ?? null, input: toInput(values) }),
+    savedText: (saved) =>
       t(saved.published ? 'hiring.vacancy.savedPublished' : 'hiring.vacancy.savedDraft', { position: saved.position }),
-    );
-    if (!vacancy) {
-      leaving.current = true;
-      await navigate(vacancyPath(saved), { replace: true });
-      return;
-    }
-    // The vacancy as the server keeps it (its description sanitized) is the new starting point.
-    form.setValues(valuesOf(saved));
-    form.resetDirty(valuesOf(saved));
+    pathOf: vacancyPath,
+    remove,
+    // VACANCY_HAS_APPLICATIONS shows in the dialog: the catalogue says to unpublish it instead.
+    removed: (gone) => ({ text: t('hiring.vacancy.deleted', { position: gone.position }), to: VACANCIES_PATH }),
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    onSubmit(event);
-    if (!form.isValid()) showFirstError(formRef.current);
-  };
-
-  const [deleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const askDelete = () => {
-    setDeleteError(null);
-    setDeleting(true);
-  };
-  const confirmDelete = () => {
-    if (!vacancy) return;
-    remove.mutate(vacancy.id, {
-      onSuccess: async () => {
-        leaving.current = true;
-        setDeleting(false);
-        notice(t('hiring.vacancy.deleted', { position: vacancy.position }));
-        await navigate(VACANCIES_PATH);
-      },
-      // VACANCY_HAS_APPLICATIONS among them: the catalogue says to unpublish it instead.
-      onError: (error) => setDeleteError(errorText(error, t)),
-    });
-  };
 
   const values = form.getValues();
 
@@ -257,7 +223,7 @@ export function VacancyForm({ vacancy, language, timeZone }: VacancyFormProps) {
         </Grid>
 
         <FormActions
-          onDelete={vacancy ? askDelete : undefined}
+          onDelete={askDelete}
           deleteLabel={t('hiring.vacancy.delete')}
           deleteTestId="vacancy-delete"
           onCancel={() => navigate(VACANCIES_PATH)}
@@ -268,15 +234,11 @@ export function VacancyForm({ vacancy, language, timeZone }: VacancyFormProps) {
 
       <UnsavedChangesGuard dirty={isDirty} />
       <ConfirmDelete
-        opened={deleting}
+        {...deletion}
         title={t('hiring.vacancy.deleteTitle')}
         text={t(vacancy?.published ? 'hiring.vacancy.deleteTextPublished' : 'hiring.vacancy.deleteText', {
           position: vacancy?.position ?? '',
         })}
-        error={deleteError}
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(false)}
       />
     </form>
   );
