@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { type ApplicationDraft, readDraft, useApplicantProfile } from '../../features/careers/applicant';
 import { loadVacancy } from '../../features/careers/careers.server';
 import '../../features/careers/careers.css';
+import '../../features/site/request-form.css';
 import { StepTwo } from '../../features/careers/step-two';
 import { SignInToApply, VacancyHeader } from '../../features/careers/vacancy-header';
 import { siteMeta } from '../../features/site/meta';

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { dateOf, useApplicantProfile } from '../../features/careers/applicant';
 import { loadVacancy } from '../../features/careers/careers.server';
 import '../../features/careers/careers.css';
+import '../../features/site/request-form.css';
 import { StepOne } from '../../features/careers/step-one';
 import { SignInToApply, VacancyHeader } from '../../features/careers/vacancy-header';
 import '../../features/site/articles.css';

@@ -3,6 +3,7 @@ import { useApplicantProfile } from '../../features/careers/applicant';
 import { loadVacancies } from '../../features/careers/careers.server';
 import { MyApplications, VacancyList } from '../../features/careers/vacancy-list';
 import '../../features/careers/careers.css';
+import '../../features/site/request-form.css';
 import { siteMeta } from '../../features/site/meta';
 import { useAddTexts } from '../../lib/i18n';
 import { useRootData } from '../../ui/preferences';
