@@ -55,3 +55,11 @@ export function formatTime(iso: string, timeZone: string): string {
 export function formatDateTime(iso: string, language: string, timeZone: string, t: TFunction): string {
   return t('cp.dates.dateTime', { date: formatDate(iso, language, timeZone, t), time: formatTime(iso, timeZone) });
 }
+
+/** A file's size as people read it: "240 KB", "3,4 MB" (the units as the language writes them). */
+export function fileSize(bytes: number, language: string): string {
+  const [kb, mb] = language === 'ru' ? ['КБ', 'МБ'] : ['KB', 'MB'];
+  const megabytes = bytes / (1024 * 1024);
+  if (megabytes >= 1) return `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(megabytes)} ${mb}`;
+  return `${Math.max(1, Math.round(bytes / 1024))} ${kb}`;
+}

@@ -66,12 +66,6 @@ export function clearDraft() {
   sessionStored.set(sessionKeys.applicationDraft, null);
 }
 
-/** A size as people read it: 2.4 MB, 830 KB. */
-export function fileSize(bytes: number, language: Language): string {
-  const format = (n: number) => new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(n);
-  return bytes >= 1024 * 1024 ? `${format(bytes / 1024 / 1024)} MB` : `${format(Math.max(1, bytes / 1024))} KB`;
-}
-
 /** A date of an application, in the page's language and Baku's calendar. */
 export function dateOf(iso: string, language: Language): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'Asia/Baku' }).format(new Date(iso));

@@ -11,8 +11,9 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, api } from '../../lib/api';
+import { fileSize } from '../../lib/display';
 import { useResumableUpload } from '../../lib/resumable-upload';
-import { type ApplicationDraft, clearDraft, fileSize, saveDraft } from './applicant';
+import { type ApplicationDraft, clearDraft, saveDraft } from './applicant';
 
 /** Fields of step 1: an error about them is shown with the way back there. */
 const STEP_ONE = new Set(['name', 'surname', 'email', 'phoneNumber']);

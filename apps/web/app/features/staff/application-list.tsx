@@ -27,7 +27,7 @@ import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../lib/display';
+import { fileSize, formatDateTime } from '../../lib/display';
 import { errorText } from '../../lib/form';
 import { positiveParam, useListView } from '../../lib/use-list-view';
 import { ChoiceFilter, CountedLabel, InboxBody, InboxPlaceholder, useLastPageKept } from '../../ui/inbox';
@@ -90,15 +90,6 @@ const STATUS_COLOR: Record<ApplicationStatus, string> = {
 function replyHref(application: StaffApplication): string {
   const subject = `Re: #${application.number} ${application.position}`;
   return `mailto:${encodeURIComponent(application.email).replace('%40', '@')}?subject=${encodeURIComponent(subject)}`;
-}
-
-/** A file's size as people read it: "240 KB", "3.4 MB". */
-function fileSize(bytes: number, language: string, t: TFunction): string {
-  const mb = bytes / (1024 * 1024);
-  if (mb >= 1) {
-    return t('hiring.size.mb', { size: new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(mb) });
-  }
-  return t('hiring.size.kb', { size: Math.max(1, Math.round(bytes / 1024)) });
 }
 
 /**
@@ -364,7 +355,7 @@ function ApplicationItem({ application, timeZone }: { application: StaffApplicat
                 {t('hiring.applications.downloadCv')}
               </Button>
               <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="staff-application-cv-name">
-                {application.cvName} · {fileSize(application.cvBytes, language, t)}
+                {application.cvName} · {fileSize(application.cvBytes, language)}
               </Text>
             </Group>
           </Stack>
