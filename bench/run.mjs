@@ -1,4 +1,4 @@
-// `npm run bench [startup|auth|catalog|upload|cv-upload|checkout|lcp|storefront|size|search|site|orders|payouts]`: runs the named benchmarks (all by default), one at a time.
+// `npm run bench [startup|auth|catalog|upload|cv-upload|checkout|lcp|storefront|cache-hits|size|search|site|orders|payouts]`: runs the named benchmarks (all by default), one at a time.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { root } from './lib.mjs';
@@ -12,6 +12,7 @@ const all = [
   'checkout',
   'lcp',
   'storefront',
+  'cache-hits',
   'size',
   'search',
   'site',

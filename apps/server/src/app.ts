@@ -57,6 +57,7 @@ import { registerStoreFonts } from './modules/theme/fonts.js';
 import { registerStoreIcons } from './modules/theme/icons.js';
 import { themeRoutes } from './modules/theme/routes.js';
 import { userRoutes } from './modules/user/routes.js';
+import { Changes } from './platform/changes.js';
 import type { AppContext } from './platform/context.js';
 import { DiskSpaceGuard } from './platform/disk-space.js';
 import {
@@ -70,6 +71,7 @@ import {
 import { registerJsonParser, rejectInvalidHost } from './platform/http-input.js';
 import { jobWorkers, schedule } from './platform/jobs.js';
 import { createMailer } from './platform/mail.js';
+import { ObjectStorage, registerObjectUploads } from './platform/object-storage.js';
 import { registerPreferences } from './platform/preferences.js';
 import { RateLimits } from './platform/rate-limit.js';
 import { failures } from './platform/responses.js';
@@ -77,7 +79,7 @@ import { RootPaths } from './platform/root-paths.js';
 import { baselineHeaders } from './platform/security-headers.js';
 import { responseSerializerCompiler } from './platform/serializer.js';
 import { isDraining } from './platform/shutdown.js';
-import { localStorage } from './platform/storage.js';
+import { localStorage, uploadCacheControl } from './platform/storage.js';
 import { registerPrivateFiles, Uploads } from './platform/uploads.js';
 import { registerWeb } from './web.js';
 
@@ -99,17 +101,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = await openDatabase(config.database, log);
   await database.migrate();
   await seedSectors(database.db);
+  const changes = await Changes.start(database, log);
 
   const rateLimits = new RateLimits(config.rateLimitMultiplier);
   const uploads = await new Uploads({ config, limits: rateLimits, log }).start();
+  // Pictures in a bucket when STORAGE_URL names one (any process serves any picture), else on
+  // local disk (decision 026).
+  const objects = config.storage.kind === 's3' ? new ObjectStorage(config.storage) : null;
   const ctx: AppContext = {
     log,
     config,
     database,
     db: database.db,
+    changes,
     mailer: createMailer(config, database.db, log),
     limits: rateLimits,
-    storage: localStorage(config.uploadsDir),
+    storage: objects ?? localStorage(config.uploadsDir),
     rootPaths: new RootPaths(),
     uploads,
   };
@@ -161,7 +168,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // request opens a new one (refused here, taken by another process) instead of racing the close.
     if (isDraining(app.server)) reply.header('connection', 'close');
   });
-  app.addHook('onClose', () => database.close());
+  app.addHook('onClose', async () => {
+    await changes.stop();
+    await database.close();
+  });
   const disk = ctx.disk;
   if (disk) {
     app.addHook('onClose', async () => disk.close());
@@ -177,8 +187,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyCookie);
   // HTML and JSON go out compressed to clients that take it (brotli at quality 4, the plugin's
   // default for answers made per request; gzip otherwise); cached store pages are compressed once,
-  // when kept (storefront/page-cache.ts), and built assets ship pre-compressed.
-  await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  // when kept (storefront/page-cache.ts), and built assets ship pre-compressed. Request bodies are
+  // never compressed by our clients: no decompression hooks on every request (a gzip body is then
+  // a body that does not parse, 400).
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
   await app.register(fastifyMultipart, { limits: { fileSize: limits.imageUpload.maxBytes, files: 1, fields: 10 } });
   await app.register(fastifySwagger, {
     openapi: {
@@ -263,14 +275,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: '/api' },
   );
 
-  await mkdir(config.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    maxAge: '7d',
-    immutable: true,
-  });
+  if (objects) {
+    registerObjectUploads(app, objects);
+    app.addHook('onClose', async () => objects.close());
+  } else {
+    await mkdir(config.uploadsDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: config.uploadsDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      // Content-hashed names are kept a year, older ones a week (uploadCacheControl).
+      cacheControl: false,
+      setHeaders: (reply, file) => reply.header('cache-control', uploadCacheControl(file)),
+    });
+  }
 
   await registerPrivateFiles(app, config.privateDir);
   registerStoreFonts(app);

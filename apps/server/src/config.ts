@@ -30,6 +30,8 @@ const envSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(10),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Uploads in an S3-compatible bucket instead of DATA_DIR/uploads (storageOf; decision 026). */
+  STORAGE_URL: z.string().min(1).optional(),
   /**
    * Free space kept on the embedded database's disk: under it, writes are refused (503) until
    * space returns, because PGlite cannot survive running out (platform/disk-space.ts). 0: off.
@@ -126,6 +128,8 @@ function toConfig(env: z.infer<typeof envSchema>) {
     dataDir,
     diskReserveBytes: env.DISK_RESERVE_MB * 1024 * 1024,
     uploadsDir: path.join(dataDir, 'uploads'),
+    /** Where uploads are kept: `uploadsDir` (the embedded default) or a bucket. */
+    storage: env.STORAGE_URL ? storageOf(env.STORAGE_URL) : ({ kind: 'local' } as UploadStorageConfig),
     /** Visitors' files (CVs, bug reports' media): outside the web root, answered to the staff only. */
     privateDir: path.join(dataDir, 'private'),
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
@@ -158,6 +162,78 @@ function toConfig(env: z.infer<typeof envSchema>) {
       sandboxSecret: env.PAYMENT_SANDBOX_SECRET ?? randomBytes(32).toString('hex'),
       epoint: { publicKey: env.EPOINT_PUBLIC_KEY, privateKey: env.EPOINT_PRIVATE_KEY, apiUrl: env.EPOINT_API_URL },
     },
+  };
+}
+
+/** An S3-compatible bucket the uploads live in (platform/object-storage.ts). */
+export interface ObjectStorageConfig {
+  kind: 's3';
+  /** `http(s)://host[:port]` of the S3 API. */
+  endpoint: string;
+  region: string;
+  bucket: string;
+  /** Prepended to every key (`shop/`), so that a bucket can be shared; '' for none. */
+  prefix: string;
+  /** Bucket in the path (`host/bucket/key`, what S3-compatible servers take) or in the host name. */
+  forcePathStyle: boolean;
+  /** Absent: the SDK's own chain (AWS_ACCESS_KEY_ID …, an instance's role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+}
+export type UploadStorageConfig = { kind: 'local' } | ObjectStorageConfig;
+
+const STORAGE_URL_FORM =
+  's3://key:secret@host[:port]/bucket[/prefix][?region=…&style=path|virtual] (s3+http:// without TLS)';
+
+/**
+ * STORAGE_URL → the bucket's settings. `s3://` speaks HTTPS, `s3+http://` plain HTTP (a server on
+ * this machine or a private network); key and secret are URL-encoded (a secret may hold `/`).
+ */
+function storageOf(text: string): ObjectStorageConfig {
+  const bad = (reason: string) => new ConfigError(`Bad configuration: STORAGE_URL ${reason}`);
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw bad(`must be ${STORAGE_URL_FORM}`);
+  }
+  if (url.protocol !== 's3:' && url.protocol !== 's3+http:') throw bad(`must be ${STORAGE_URL_FORM}`);
+  if (!url.hostname) throw bad(`names no host: ${STORAGE_URL_FORM}`);
+  const [bucket = '', ...prefix] = url.pathname.split('/').filter(Boolean);
+  if (!bucket) throw bad(`names no bucket: ${STORAGE_URL_FORM}`);
+  // S3's own rule for bucket names: a wrong one would only fail at the first upload.
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw bad('bucket must be 3 to 63 lower-case letters, digits, dots or hyphens');
+  }
+  if (prefix.some((segment) => !/^[\w-]+$/.test(segment))) {
+    throw bad('prefix must be path segments of letters, digits, _ and -');
+  }
+  if (Boolean(url.username) !== Boolean(url.password)) {
+    throw bad('needs both the access key and the secret (or neither, for the SDK’s own credentials)');
+  }
+  for (const name of url.searchParams.keys()) {
+    if (name !== 'region' && name !== 'style') throw bad(`has an unknown option "${name}" (region, style)`);
+  }
+  const region = url.searchParams.get('region') ?? 'us-east-1';
+  if (!/^[a-z0-9-]+$/.test(region)) throw bad('region must be lower-case letters, digits and hyphens');
+  const style = url.searchParams.get('style') ?? 'path';
+  if (style !== 'path' && style !== 'virtual') throw bad('style must be path or virtual');
+  const decode = (part: string) => {
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      throw bad('has a key or secret that is not URL-encoded');
+    }
+  };
+  return {
+    kind: 's3',
+    endpoint: `${url.protocol === 's3:' ? 'https' : 'http'}://${url.host}`,
+    region,
+    bucket,
+    prefix: prefix.map((segment) => `${segment}/`).join(''),
+    forcePathStyle: style === 'path',
+    ...(url.username
+      ? { credentials: { accessKeyId: decode(url.username), secretAccessKey: decode(url.password) } }
+      : {}),
   };
 }
 

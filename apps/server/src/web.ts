@@ -23,7 +23,6 @@ import {
   INTERNAL_HEADERS,
   languageCookieFor,
   PageCache,
-  pageBodyFor,
   type RenderedPage,
   SITE_PAGES,
 } from './modules/storefront/page-cache.js';
@@ -31,6 +30,7 @@ import { StorefrontService } from './modules/storefront/service.js';
 import type { AppContext } from './platform/context.js';
 import { devMailboxAllowed } from './platform/dev-mailbox.js';
 import { requestUrl } from './platform/http-input.js';
+import { bodyFor } from './platform/kept-bodies.js';
 import { webRoutePaths } from './platform/root-paths.js';
 import { inlineScriptHashes, pixelsOf, storefrontPolicy } from './platform/security-headers.js';
 
@@ -104,7 +104,7 @@ export async function registerWeb(
       url: '/*',
       schema: { hide: true },
       handler: async (request, reply) =>
-        serve(handler, await loadContext(request), request, reply, options.maintenance, pages, countView),
+        serve(handler, () => loadContext(request), request, reply, options.maintenance, pages, countView),
     });
   });
 }
@@ -188,7 +188,8 @@ function watchedReads<Reader extends object>(reader: Reader, failure: { error?: 
 
 async function serve(
   handler: Handler,
-  context: StorefrontLoadContext,
+  /** The loaders' context, made only when a page is rendered: a kept page's hit needs none. */
+  contextFor: () => Promise<StorefrontLoadContext>,
   request: FastifyRequest,
   reply: FastifyReply,
   maintenance: boolean,
@@ -198,7 +199,9 @@ async function serve(
   // In maintenance mode every page is the maintenance page, with 503 so that crawlers come back.
   const path =
     maintenance && request.method === 'GET' && !request.url.startsWith('/maintenance') ? '/maintenance' : undefined;
+  let context: StorefrontLoadContext | undefined;
   const render = async (signal?: AbortSignal): Promise<RenderedPage> => {
+    context ??= await contextFor();
     // The web app declares AppLoadContext as StorefrontLoadContext (features/storefront/store.server.ts).
     const fetchRequest = toFetchRequest(request, context.origin, signal, path);
     const response = await handler(fetchRequest, context as unknown as AppLoadContext);
@@ -222,7 +225,7 @@ async function serve(
     if (cookie) reply.header('set-cookie', cookie);
     // A store's page seen counts for its store; the platform's own pages count for no one.
     if (cached.status === 200 && cached.owner !== SITE_PAGES) countView(request, reply, cached.owner);
-    const { body, encoding } = pageBodyFor(cached, request.headers['accept-encoding']);
+    const { body, encoding } = bodyFor(cached, request.headers['accept-encoding']);
     reply.header('vary', 'Accept-Encoding');
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(body);
@@ -231,7 +234,7 @@ async function serve(
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
   const page = await render(controller.signal);
-  const unavailable = databaseFailures.get(context)?.error;
+  const unavailable = context && databaseFailures.get(context)?.error;
   if (page.status >= 500 && unavailable) throw unavailable;
   if (cacheKey) pages.set(cacheKey, page);
   reply.status(maintenance ? 503 : page.status);

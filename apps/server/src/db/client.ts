@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { EmbeddedDatabaseStopped, markConnectFailure } from './faults.js';
+import { type Hearing, type Listening, listenOnPostgres } from './listener.js';
 import * as schema from './schema/index.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -25,6 +26,8 @@ export interface Database {
   /** A cheap round trip for /api/health. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Hears notifications on `channels` (migration 0032's triggers; platform/changes.ts). */
+  listen(channels: string[], hearing: Hearing): Promise<Listening>;
   /** The embedded database as a tarball (PGlite only): what a later one may start from. */
   dump?(): Promise<Blob>;
 }
@@ -162,6 +165,7 @@ export async function openDatabase(database: Config['database'], log?: FastifyBa
       async ping() {
         await pool.query('select 1');
       },
+      listen: (channels, hearing) => listenOnPostgres(database.url, channels, hearing),
       close: () => pool.end(),
     };
   }
@@ -180,6 +184,18 @@ export async function openDatabase(database: Config['database'], log?: FastifyBa
     migrate: () => migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder }),
     async ping() {
       await db.execute(sql`select 1`);
+    },
+    async listen(channels, hearing) {
+      // One process, one database: a notification is heard as its statement returns, never missed.
+      const stops = await Promise.all(
+        channels.map((channel) => client.listen(channel, (payload) => hearing.heard(channel, payload))),
+      );
+      hearing.live(true);
+      return {
+        async stop() {
+          if (client.stoppedBy === undefined && !client.closed) await Promise.all(stops.map((stop) => stop()));
+        },
+      };
     },
     // A stopped instance can't even be told to close.
     close: () => (client.stoppedBy === undefined ? client.close() : Promise.resolve()),

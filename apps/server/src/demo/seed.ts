@@ -118,6 +118,7 @@ async function seedDemoArticles(ctx: AppContext): Promise<void> {
       last = Date.parse(created.publishedAt as string);
     }
   });
+  await ctx.changes.wrote(ctx.db, { site: true });
   ctx.log.info({ articles: DEMO_ARTICLES.length }, 'demo site: articles seeded');
 }
 
@@ -134,6 +135,7 @@ async function seedDemoVacancies(ctx: AppContext): Promise<void> {
       last = Date.parse(created.publishedAt as string);
     }
   });
+  await ctx.changes.wrote(ctx.db, { site: true });
   ctx.log.info({ vacancies: DEMO_VACANCIES.length }, 'demo site: vacancies seeded');
 }
 

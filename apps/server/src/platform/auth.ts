@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { marketEmployees, markets, sessions, users } from '../db/schema/index.js';
+import { keptRead } from './changes.js';
 import type { AppContext } from './context.js';
 import { AppError } from './errors.js';
 import { verifyPassword } from './passwords.js';
@@ -239,12 +240,16 @@ export async function marketForViewer(
     if (row.market.closedAt && row.user?.id !== row.market.ownerId) throw new AppError('NOT_FOUND');
     return { market: row.market, viewer: viewerOf(row.market, row.user?.id, row.level, area) };
   }
-  let byId = marketByIdByDb.get(db);
-  if (!byId) {
-    byId = prepareMarketById(db);
-    marketByIdByDb.set(db, byId);
-  }
-  const [market] = await byId.execute({ id: marketId });
+  // A shopper's read (no token): the market as kept in memory until it changes (platform/changes.ts).
+  const market = await keptRead(db, KEPT_MARKETS, marketId, async () => {
+    let byId = marketByIdByDb.get(db);
+    if (!byId) {
+      byId = prepareMarketById(db);
+      marketByIdByDb.set(db, byId);
+    }
+    const [row] = await byId.execute({ id: marketId });
+    return row ? { value: row, tag: row.id } : null;
+  });
   if (!market) throw new AppError('NOT_FOUND');
   const user = await currentUser(db, request);
   // A closed store (decision 023) is no store to anyone but its owner.
@@ -257,6 +262,9 @@ export async function marketForViewer(
     .limit(1);
   return { market, viewer: viewerOf(market, user.id, employee?.level ?? null, area) };
 }
+
+/** The market rows of shoppers' reads of the API (a store's products, categories …). */
+const KEPT_MARKETS = { name: 'api-markets', maxBytes: 16 * 1024 * 1024 };
 
 /** Shared reads look the market up on every call: prepared once per database. */
 function prepareMarketById(db: Db) {

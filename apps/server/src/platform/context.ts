@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
+import type { Changes } from './changes.js';
 import type { DiskSpaceGuard } from './disk-space.js';
 import type { Mailer } from './mail.js';
 import type { RateLimits } from './rate-limit.js';
@@ -13,6 +14,8 @@ export interface AppContext {
   config: Config;
   database: Database;
   db: Db;
+  /** What the database says changed: storefront reads are kept in memory until then. */
+  changes: Changes;
   mailer: Mailer;
   limits: RateLimits;
   storage: Storage;

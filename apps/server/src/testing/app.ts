@@ -655,7 +655,7 @@ export async function paidOrder(
  * A second server on the test app's PostgreSQL database, as another process of the same
  * deployment would be (close it before the first, which drops the database).
  */
-export function createTestAppOnSameDatabase(first: TestApp): Promise<TestApp> {
+export function createTestAppOnSameDatabase(first: TestApp, options: { web?: 'build' } = {}): Promise<TestApp> {
   if (first.config.database.kind !== 'postgres') throw new Error('only PostgreSQL can be shared by two servers');
-  return createTestApp({ database: first.config.database });
+  return createTestApp({ database: first.config.database }, options);
 }

@@ -288,6 +288,8 @@ export class CareerService implements VacancyReader {
       .insert(vacancies)
       .values({ ...columns, publishedAt: columns.published ? new Date() : null })
       .returning({ id: vacancies.id });
+    // Kept site pages start again here at once; other processes hear it from the database.
+    await this.ctx.changes.wrote(this.ctx.db, { site: true });
     return this.staffGet((row as { id: string }).id);
   }
 
@@ -304,6 +306,7 @@ export class CareerService implements VacancyReader {
       .where(eq(vacancies.id, id))
       .returning({ id: vacancies.id });
     if (!updated.length) throw new AppError('NOT_FOUND');
+    await this.ctx.changes.wrote(this.ctx.db, { site: true });
     return this.staffGet(id);
   }
 
@@ -313,6 +316,7 @@ export class CareerService implements VacancyReader {
     if ((used?.n ?? 0) > 0) throw new AppError('VACANCY_HAS_APPLICATIONS');
     const removed = await this.ctx.db.delete(vacancies).where(eq(vacancies.id, id)).returning({ id: vacancies.id });
     if (!removed.length) throw new AppError('NOT_FOUND');
+    await this.ctx.changes.wrote(this.ctx.db, { site: true });
   }
 
   async applications(input: StaffApplicationQuery): Promise<StaffApplicationPage> {

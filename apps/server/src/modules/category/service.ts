@@ -5,6 +5,7 @@ import { categories, products } from '../../db/schema/index.js';
 import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { bumpCatalogVersion } from '../market/hooks.js';
 
 type CategoryRow = typeof categories.$inferSelect;
 type CategoryData = Omit<CategoryInput, 'marketId'>;
@@ -80,6 +81,8 @@ export class CategoryService {
         .insert(categories)
         .values({ marketId, ...this.columns(data) })
         .returning();
+      // Store pages show categories (grids, menus, filters): kept ones start again.
+      await bumpCatalogVersion(this.ctx, marketId);
       return toView(row as CategoryRow, 0);
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('CATEGORY_NAME_TAKEN', { name: 'CATEGORY_NAME_TAKEN' });
@@ -96,6 +99,7 @@ export class CategoryService {
         .where(and(eq(categories.id, id), eq(categories.marketId, marketId)))
         .returning();
       if (!row) throw new AppError('NOT_FOUND');
+      await bumpCatalogVersion(this.ctx, marketId);
       return this.get(marketId, id, 'owner');
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('CATEGORY_NAME_TAKEN', { name: 'CATEGORY_NAME_TAKEN' });
@@ -115,5 +119,6 @@ export class CategoryService {
       .where(and(eq(categories.id, id), eq(categories.marketId, marketId)))
       .returning({ id: categories.id });
     if (!deleted.length) throw new AppError('NOT_FOUND');
+    await bumpCatalogVersion(this.ctx, marketId);
   }
 }

@@ -250,7 +250,7 @@ describe('menus', () => {
       footer: [],
     });
 
-    // A rename and a switch show in the menu at once (they do not move the catalog version).
+    // A rename and a switch show in the menu at once.
     dataOf(
       await call(t.app, owner.token, 'PUT', '/api/Category/update', {
         id: hidden.id,

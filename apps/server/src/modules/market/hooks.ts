@@ -19,6 +19,9 @@ export async function bumpCatalogVersion(ctx: AppContext, marketId: string): Pro
     .update(markets)
     .set({ catalogVersion: sql`${markets.catalogVersion} + 1` })
     .where(eq(markets.id, marketId));
+  // This process's kept reads of the market go at once (platform/changes.ts): its own next
+  // request must not wait for the database's notification, which tells the other processes.
+  await ctx.changes.wrote(ctx.db, { market: marketId });
 }
 
 /**

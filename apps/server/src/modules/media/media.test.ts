@@ -86,10 +86,42 @@ describe('image upload', () => {
     const response = await upload({ bytes: png, name: 'logo.png', type: 'image/png' });
     expect(response.statusCode).toBe(201);
     const { data } = response.json() as { data: Uploaded };
-    expect(data.url).toMatch(/^\/uploads\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.webp$/);
+    expect(data.url).toMatch(/^\/uploads\/[0-9a-f-]{36}\/[0-9a-f-]{36}-[0-9a-f]{16}\.webp$/);
     expect(data).toMatchObject({ width: 64, height: 48 });
     const { metadata } = await served(data.url);
     expect(metadata).toMatchObject({ format: 'webp', width: 64, height: 48 });
+  });
+
+  it('serves each rendition for a year under a name made from its content; a browser that has it gets 304', async () => {
+    const picture = (background: string) =>
+      sharp({ create: { width: 40, height: 30, channels: 3, background } })
+        .png()
+        .toBuffer();
+    const upload1 = await upload({ bytes: await picture('#ff0000'), name: 'a.png', type: 'image/png' });
+    const again = await upload({ bytes: await picture('#ff0000'), name: 'a.png', type: 'image/png' });
+    const other = await upload({ bytes: await picture('#0000ff'), name: 'b.png', type: 'image/png' });
+    const [first, second, third] = [upload1, again, other].map((r) => (r.json() as { data: Uploaded }).data.url);
+    const hashOf = (url: string) => /-([0-9a-f]{16})\.webp$/.exec(url)?.[1];
+    // The same picture twice: two uploads, one content name; another picture, another name.
+    expect(second).not.toBe(first);
+    expect(hashOf(second!)).toBe(hashOf(first!));
+    expect(hashOf(third!)).not.toBe(hashOf(first!));
+    for (const width of IMAGE_WIDTHS) {
+      const url = imageUrl(first!, width);
+      const response = await app.inject({ method: 'GET', url, remoteAddress: newIp() });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const etag = response.headers.etag as string;
+      expect(etag).toBeTruthy();
+      const revalidated = await app.inject({
+        method: 'GET',
+        url,
+        headers: { 'if-none-match': etag },
+        remoteAddress: newIp(),
+      });
+      expect(revalidated.statusCode).toBe(304);
+      expect(revalidated.rawPayload.length).toBe(0);
+    }
   });
 
   it('takes a large JPEG photo (over the 1 MB JSON limit) and scales it to 1600 px', async () => {

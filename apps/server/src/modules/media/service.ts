@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { IMAGE_WIDTHS } from '@shop/shared';
 import { and, lt, sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -7,6 +7,7 @@ import { media } from '../../db/schema/index.js';
 import type { UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { STORAGE_RETRY_AFTER_SECONDS, StorageUnavailableError } from '../../platform/storage.js';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 /** An upload nothing refers to after this long is removed. */
@@ -15,6 +16,10 @@ export const UNUSED_MEDIA_TTL_MS = 24 * 60 * 60 * 1000;
 /**
  * Checks the bytes (PNG, JPEG or WebP, whatever the name says), strips metadata, and stores
  * WebP renditions of IMAGE_WIDTHS; the row remembers them for the clean-up.
+ *
+ * The renditions are named `{owner}/{id}-{hash}[-{width}].webp`, `hash` of all their bytes: a name
+ * always means the same bytes, so browsers keep them a year without asking (decision 026), and a
+ * rendition's URL is still the main one's with its width (imageUrl in packages/shared).
  */
 export async function storeImage(ctx: AppContext, owner: UserRow, bytes: Buffer) {
   // sharp throws synchronously on an empty buffer: read inside the promise chain.
@@ -35,42 +40,62 @@ export async function storeImage(ctx: AppContext, owner: UserRow, bytes: Buffer)
       .raw()
       .toBuffer({ resolveWithObject: true });
     const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-    renditions = await Promise.all(
-      [largest, ...smaller].map(async (width, i) => {
-        const { data, info: out } = await sharp(pixels, raw)
+    const encoded = await Promise.all(
+      [largest, ...smaller].map(async (width) => ({
+        suffix: width === largest ? '' : `-${width}`,
+        ...(await sharp(pixels, raw)
           .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
           .webp({ quality: 82, effort: 3 })
-          .toBuffer({ resolveWithObject: true });
-        return {
-          key: `${owner.id}/${id}${i === 0 ? '' : `-${width}`}.webp`,
-          data,
-          width: out.width,
-          height: out.height,
-        };
-      }),
+          .toBuffer({ resolveWithObject: true })),
+      })),
     );
+    const hash = createHash('sha256');
+    for (const { data } of encoded) hash.update(data);
+    const name = `${owner.id}/${id}-${hash.digest('hex').slice(0, 16)}`;
+    renditions = encoded.map(({ suffix, data, info: out }) => ({
+      key: `${name}${suffix}.webp`,
+      data,
+      width: out.width,
+      height: out.height,
+    }));
   } catch {
     throw new AppError('FILE_UPLOAD_FAILED');
   }
   const [main] = renditions as [(typeof renditions)[number]];
-  let url: string;
-  try {
-    const urls = await Promise.all(renditions.map((r) => ctx.storage.put(r.key, r.data, 'image/webp')));
-    url = urls[0] as string;
-  } catch {
-    await Promise.all(renditions.map((r) => ctx.storage.remove(r.key).catch(() => {})));
+  const puts = await Promise.allSettled(renditions.map((r) => ctx.storage.put(r.key, r.data, 'image/webp')));
+  const failed = puts.find((put) => put.status === 'rejected');
+  if (failed) {
+    // Nothing half-written: the renditions that went in come out again. Those that can not
+    // (the store went away midway) get a row with no reference, so the clean-up takes them later.
+    const removals = await Promise.allSettled(renditions.map((r) => ctx.storage.remove(r.key)));
+    const left = renditions.filter((_, i) => puts[i]?.status === 'fulfilled' && removals[i]?.status === 'rejected');
+    if (left.length) {
+      await ctx.db
+        .insert(media)
+        .values({ id, ownerId: owner.id, url: `/uploads/${main.key}`, keys: left.map((r) => r.key), ...sizeOf(main) })
+        .catch((error) => ctx.log.error({ err: error, keys: left.map((r) => r.key) }, 'upload left behind'));
+    }
+    const reason = failed.reason as unknown;
+    if (reason instanceof StorageUnavailableError) {
+      ctx.log.warn({ err: reason.cause }, 'upload storage unavailable');
+      throw new AppError('SERVICE_UNAVAILABLE', undefined, STORAGE_RETRY_AFTER_SECONDS);
+    }
+    ctx.log.error({ err: reason }, 'upload not stored');
     throw new AppError('FILE_UPLOAD_FAILED');
   }
+  const url = (puts[0] as PromiseFulfilledResult<string>).value;
   await ctx.db.insert(media).values({
     id,
     ownerId: owner.id,
     url,
     keys: renditions.map((r) => r.key),
-    width: main.width,
-    height: main.height,
-    bytes: main.data.length,
+    ...sizeOf(main),
   });
   return { url, width: main.width, height: main.height };
+}
+
+function sizeOf(rendition: { data: Buffer; width: number; height: number }) {
+  return { width: rendition.width, height: rendition.height, bytes: rendition.data.length };
 }
 
 /** Every column that may hold an upload's URL; a URL found in none of them is unused. */

@@ -316,6 +316,8 @@ export async function importProductsCsv(
       else await service.create(marketId, p.data);
     }
   });
+  // Committed: this process's kept reads of the store go now (platform/changes.ts).
+  await ctx.changes.wrote(ctx.db, { market: marketId });
   return { dryRun, applied: true, products: plan, errors };
 }
 

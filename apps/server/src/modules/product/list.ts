@@ -11,6 +11,7 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.js';
 import { collectionProducts, products } from '../../db/schema/index.js';
 import type { Viewer } from '../../platform/auth.js';
+import type { KeptBody } from '../../platform/kept-bodies.js';
 import { escapeLike } from '../../platform/search.js';
 import { catalogCountCache } from './cache.js';
 
@@ -254,4 +255,29 @@ export async function listProducts(
   };
   pages.set(cacheKey, page);
   return page;
+}
+
+/**
+ * The list's answers as their bytes, by the list's key (a shopper's hit is sent as it is,
+ * platform/kept-bodies.ts); bounded by bytes, the compressed copies counted in.
+ */
+const answers = new LRUCache<string, KeptBody>({
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (kept) => Math.ceil(kept.body.length * 1.5) + 256,
+});
+
+/** GET /Products/all's answer: the list written by `write` (the route's schema), kept by version. */
+export async function listAnswer(
+  db: Db,
+  market: { id: string; catalogVersion: number },
+  query: ProductListQuery,
+  viewer: Viewer,
+  write: (page: Page<ProductListItem>) => KeptBody,
+): Promise<KeptBody> {
+  const key = `${market.id}:${market.catalogVersion}:${viewer}:${JSON.stringify(query)}`;
+  const kept = answers.get(key);
+  if (kept) return kept;
+  const fresh = write(await listProducts(db, market, query, viewer));
+  answers.set(key, fresh);
+  return fresh;
 }

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { marketForViewer, requireMarket } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { keptJson, sendKeptJson } from '../../platform/kept-bodies.js';
 import { created, failures, ok, textOf } from '../../platform/responses.js';
 import { exportProductsCsv, importProductsCsv } from './csv.js';
 import { ProductService } from './service.js';
@@ -32,9 +33,11 @@ export function productRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: { tags, params: marketParam, querystring: productListQuerySchema, response: ok(productListPageSchema) },
       },
-      async (request) => {
+      async (request, reply) => {
         const { market, viewer } = await marketForViewer(ctx.db, request, request.params.marketId, 'catalog');
-        return { data: await service.list(market, request.query, viewer) };
+        // Kept as its bytes: a hit is neither serialised nor compressed again.
+        const answer = await service.listAnswer(market, request.query, viewer, (data) => keptJson(reply, { data }));
+        return sendKeptJson(request, reply, answer);
       },
     );
 

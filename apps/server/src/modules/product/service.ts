@@ -1,5 +1,7 @@
 import {
+  type Page,
   type ProductData,
+  type ProductListItem,
   type ProductListQuery,
   type ProductView,
   type Status,
@@ -13,9 +15,10 @@ import { categories, products, productVariants } from '../../db/schema/index.js'
 import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import type { KeptBody } from '../../platform/kept-bodies.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
 import { bumpCatalogVersion } from '../market/hooks.js';
-import { listProducts } from './list.js';
+import { listAnswer, listProducts } from './list.js';
 import { assertHeldCovered } from './stock.js';
 
 type ProductRow = typeof products.$inferSelect;
@@ -119,6 +122,16 @@ export class ProductService {
 
   list(market: { id: string; catalogVersion: number }, query: ProductListQuery, viewer: Viewer) {
     return listProducts(this.ctx.db, market, query, viewer);
+  }
+
+  /** The list as its answer's bytes, kept by the list's key (product/list.ts listAnswer). */
+  listAnswer(
+    market: { id: string; catalogVersion: number },
+    query: ProductListQuery,
+    viewer: Viewer,
+    write: (page: Page<ProductListItem>) => KeptBody,
+  ) {
+    return listAnswer(this.ctx.db, market, query, viewer, write);
   }
 
   async get(marketId: string, id: string, viewer: Viewer, db: Db = this.ctx.db): Promise<ProductView> {

@@ -23,7 +23,12 @@ import {
 import { and, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { articles, users, vacancies } from '../../db/schema/index.js';
 import type { UserRow } from '../../platform/auth.js';
+import { keptRead, SITE_TAG } from '../../platform/changes.js';
 import type { AppContext } from '../../platform/context.js';
+
+/** The site's version (its pages' cache is checked against it, web.ts). */
+const KEPT_VERSION = { name: 'site-version', maxBytes: 64 * 1024 };
+
 import { AppError } from '../../platform/errors.js';
 import { plainText, sanitizeArticle } from '../../platform/rich-text.js';
 import { escapeLike } from '../../platform/search.js';
@@ -156,7 +161,15 @@ export class SiteService implements SiteReader {
    * (counts and last changes), so the site's cached pages start again on every process (page-cache.ts).
    */
   async version(): Promise<string> {
-    // One round trip: it is read on every hit of a kept site page.
+    // Read on every hit of a kept site page: kept in memory until the site's writing changes
+    // (platform/changes.ts), and one round trip when it is read.
+    return (await keptRead(this.ctx.db, KEPT_VERSION, 'site', async () => ({
+      value: await this.readVersion(),
+      tag: SITE_TAG,
+    }))) as string;
+  }
+
+  private async readVersion(): Promise<string> {
     const [row] = await this.ctx.db
       .select({
         articles: sql<number>`(select count(*)::int from ${articles})`,
@@ -222,6 +235,8 @@ export class SiteService implements SiteReader {
       .insert(articles)
       .values({ ...columns, authorId: author?.id ?? null, publishedAt: columns.published ? now : null })
       .returning({ id: articles.id });
+    // Kept site pages start again here at once; other processes hear it from the database.
+    await this.ctx.changes.wrote(this.ctx.db, { site: true });
     return this.staffGet((row as { id: string }).id);
   }
 
@@ -242,11 +257,14 @@ export class SiteService implements SiteReader {
       .where(eq(articles.id, id))
       .returning({ id: articles.id });
     if (!updated.length) throw new AppError('NOT_FOUND');
+    await this.ctx.changes.wrote(this.ctx.db, { site: true });
+
     return this.staffGet(id);
   }
 
   async remove(id: string): Promise<void> {
     const removed = await this.ctx.db.delete(articles).where(eq(articles.id, id)).returning({ id: articles.id });
     if (!removed.length) throw new AppError('NOT_FOUND');
+    await this.ctx.changes.wrote(this.ctx.db, { site: true });
   }
 }

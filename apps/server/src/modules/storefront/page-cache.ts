@@ -1,9 +1,7 @@
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
-import { negotiate } from '@fastify/accept-negotiator';
 import { DEFAULT_LANGUAGE, isLanguage, PAGE_CACHE_HEADER, STORE_PAGE_HEADER, STORE_PIXELS_HEADER } from '@shop/shared';
 import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { encodeInBackground, type KeptBody } from '../../platform/kept-bodies.js';
 
 /** The owner of the platform's public site's pages (blog, tutorials, help): their version is the site's writing's. */
 export const SITE_PAGES = 'site';
@@ -31,10 +29,6 @@ export interface RenderedPage {
   body: Buffer;
 }
 
-/** Encodings a cached page is kept in besides its plain bytes, the best first. */
-export const PAGE_ENCODINGS = ['br', 'gzip'] as const;
-export type PageEncoding = (typeof PAGE_ENCODINGS)[number];
-
 interface CachedPage {
   /** Whose content the page shows: a market's id, or SITE_PAGES for the platform's public site. */
   owner: string;
@@ -43,31 +37,8 @@ interface CachedPage {
   headers: [string, string][];
   body: Buffer;
   /** The body compressed once, when the page is kept: a hit costs no compression. */
-  encoded: Partial<Record<PageEncoding, Buffer>>;
+  encoded: KeptBody['encoded'];
   freshUntil: number;
-}
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-/**
- * Compresses a kept page on libuv's threads, not the request's: until it is done the page goes
- * out plain or compressed on the fly. Brotli at quality 5: on a 35 KB product page quality 9 took
- * ~8 ms for 3 % fewer bytes than 5's ~0.6 ms, and a busy store keeps dozens of pages a second
- * (each is rendered again 5 s after it was kept); that cost halved the 200-page bench's req/s.
- */
-async function encodeInBackground(page: CachedPage) {
-  const [br, gz] = await Promise.all([
-    brotli(page.body, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.body.length,
-      },
-    }),
-    gzip(page.body, { level: 6 }),
-  ]);
-  page.encoded = { br, gzip: gz };
 }
 
 /**
@@ -146,23 +117,8 @@ export class PageCache {
       freshUntil: Date.now() + FRESH_MS,
     };
     this.pages.set(key, page);
-    // A page that can't be compressed is still a page: it goes out plain.
-    encodeInBackground(page).catch(() => {});
+    encodeInBackground(page);
   }
-}
-
-/**
- * The body of a cached page for this request: compressed as the client accepts (br, then gzip)
- * when that copy is ready, else plain (the compression plugin may still compress it on the way).
- */
-export function pageBodyFor(
-  page: Pick<CachedPage, 'body' | 'encoded'>,
-  acceptEncoding: string | undefined,
-): { body: Buffer; encoding?: PageEncoding } {
-  if (!acceptEncoding) return { body: page.body };
-  const ready = PAGE_ENCODINGS.filter((encoding) => page.encoded[encoding]);
-  const encoding = ready.length ? (negotiate(acceptEncoding, ready) as PageEncoding | null) : null;
-  return encoding ? { body: page.encoded[encoding] as Buffer, encoding } : { body: page.body };
 }
 
 /** The cookie the root sets on a first visit (app/root.tsx): a cached copy must set it too. */

@@ -11,7 +11,11 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { type Db, rowsOf } from '../../db/client.js';
+import { keptRead } from '../../platform/changes.js';
 import { escapeLike } from '../../platform/search.js';
+
+/** Whether a store may be searched, by id (the suggestions' first question). */
+const KEPT_BROWSABLE = { name: 'search-browsable', maxBytes: 4 * 1024 * 1024 };
 
 /**
  * The storefront's search (issue 16): the header box's suggestions and the results page.
@@ -179,12 +183,21 @@ export class StoreSearch {
    * and not suspended (issue 14: its pages show it closed for now). Null otherwise.
    */
   async browsable(marketId: string): Promise<{ id: string; catalogVersion: number } | null> {
-    const [row] = rowsOf<{ id: string; catalog_version: number; suspended: boolean }>(
-      await this.db.execute(sql`select m.id, m.catalog_version, exists (select 1 from subscriptions s
-          where s.market_id = m.id and s.status = 'suspended') as suspended
-        from markets m where m.id = ${marketId} and m.closed_at is null`),
-    );
-    return row && !row.suspended ? { id: row.id, catalogVersion: row.catalog_version } : null;
+    // Asked at every keystroke: kept until the market changes (a suspension or a closing bumps
+    // its catalog version; platform/changes.ts).
+    const kept = await keptRead(this.db, KEPT_BROWSABLE, marketId, async () => {
+      const [row] = rowsOf<{ id: string; catalog_version: number; suspended: boolean }>(
+        await this.db.execute(sql`select m.id, m.catalog_version, exists (select 1 from subscriptions s
+            where s.market_id = m.id and s.status = 'suspended') as suspended
+          from markets m where m.id = ${marketId} and m.closed_at is null`),
+      );
+      if (!row) return null;
+      return {
+        value: { market: row.suspended ? null : { id: row.id, catalogVersion: row.catalog_version } },
+        tag: row.id,
+      };
+    });
+    return kept?.market ?? null;
   }
 
   async suggest(market: { id: string; catalogVersion: number }, raw: string): Promise<SearchSuggestions> {

@@ -47,6 +47,7 @@ import {
   productVariants,
   storeThemes,
 } from '../../db/schema/index.js';
+import { keptRead } from '../../platform/changes.js';
 import type { AppContext } from '../../platform/context.js';
 import { storeMenusColumn, storeMenusOf } from '../content/menus.js';
 import { ContentService } from '../content/service.js';
@@ -67,11 +68,21 @@ const BEST_SELLING_DAYS = 90;
  * round trip to our own API). Shoppers see only active items (DESIGN §4 public view).
  *
  * Caching: what depends on the catalog is keyed by the market's catalog version, which every
- * catalog write bumps (product/cache.ts), so an edit shows at once. Reservations and category
- * edits don't bump it, so those entries also expire after a few seconds. The market row itself
- * is read on every request (one indexed, prepared lookup): it carries the version.
+ * catalog write bumps (market/hooks.ts), so an edit shows at once. Reservations don't bump it,
+ * so those entries also expire after a few seconds. The market row, which
+ * carries the version, is kept in memory until the database says it changed (platform/changes.ts):
+ * a cached page costs no query.
  */
 const SHORT_TTL_MS = 5_000;
+
+/**
+ * The market rows the storefront starts every request from, kept until they change
+ * (platform/changes.ts); bounded by bytes, so ten thousand stores with their sections fit and
+ * more push out the least recently asked.
+ */
+const KEPT_MARKETS = { name: 'storefront-markets', maxBytes: 64 * 1024 * 1024 };
+/** The catalog versions a kept page is checked against (web.ts). */
+const KEPT_VERSIONS = { name: 'catalog-versions', maxBytes: 4 * 1024 * 1024 };
 
 /**
  * The market's id inside a subquery of marketColumns: drizzle writes `${markets.id}` unqualified
@@ -286,16 +297,21 @@ export class StorefrontService implements StorefrontReader {
     return prepared;
   }
 
+  /** The store a page names, as it is now: kept in memory until its row changes (platform/changes.ts). */
   async marketByName(name: string): Promise<StorefrontMarket | null> {
     if (!/^[a-z0-9-]{1,63}$/.test(name)) return null;
-    const [row] = await this.q.marketByName.execute({ name });
-    return row ? toMarket(row) : null;
+    return keptRead(this.ctx.db, KEPT_MARKETS, name, async () => {
+      const [row] = await this.q.marketByName.execute({ name });
+      return row ? { value: toMarket(row), tag: row.id } : null;
+    });
   }
 
   /** The market's catalog version now (null when the market is gone): for the page cache. */
   async catalogVersion(marketId: string): Promise<number | null> {
-    const [row] = await this.q.catalogVersion.execute({ id: marketId });
-    return row?.catalogVersion ?? null;
+    return keptRead(this.ctx.db, KEPT_VERSIONS, marketId, async () => {
+      const [row] = await this.q.catalogVersion.execute({ id: marketId });
+      return row ? { value: row.catalogVersion, tag: marketId } : null;
+    });
   }
 
   async marketByHost(host: string): Promise<StorefrontMarket | null> {

@@ -240,6 +240,7 @@ export class ThemeService {
       })
       .where(eq(markets.id, marketId))
       .returning();
+    await this.ctx.changes.wrote(this.ctx.db, { market: marketId });
     return brandingOf(row as MarketRow);
   }
 

@@ -1,0 +1,18 @@
+// s3rver ships without types; the object-storage tests use only this much of it.
+declare module 's3rver' {
+  import type { AddressInfo } from 'node:net';
+
+  export interface S3rverOptions {
+    address?: string;
+    port?: number;
+    silent?: boolean;
+    directory: string;
+    configureBuckets?: { name: string }[];
+  }
+
+  export default class S3rver {
+    constructor(options: S3rverOptions);
+    run(): Promise<AddressInfo>;
+    close(): Promise<void>;
+  }
+}
