@@ -8,18 +8,22 @@
 // page and list while another store's owner imports 10,000 products (a storm of writes to one
 // store must not stall the others): p99 < 50 ms. Loopback only, bounded in time, stops by
 // itself; exits non-zero when a target is missed.
+
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import sharp from 'sharp';
-import { benchServer, benchStore, cpuMeter, root, startProcess, waitForHealth } from './lib.mjs';
+import { benchServer, benchStore, cpuMeter, root, serverArgs, startProcess, waitForHealth } from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const TARGET_RATIO = 0.25;
 /** Other stores' kept pages during a bulk import: the storefront's own figure (p99 < 50 ms). */
 const STORM_P99_MS = 50;
+/** Two processes: a request's server CPU may not grow beyond measurement noise. */
+const CPU_GROWTH = 0.15;
 const HELLO_PORT = 3297;
 
 console.log(
@@ -124,6 +128,75 @@ async function measureWhile(target, pid, urls, headers, until) {
 }
 
 /**
+ * Two processes on one database (as behind Caddy): the same kept answers from both at once, half
+ * the connections each. On two cores shared with the load generator the sum can't grow much; what
+ * must hold is that a request costs each process no more CPU than it cost one alone (the figure
+ * that scales with cores: ≥ 1.6× one process on a machine that has them).
+ */
+async function twoProcesses(runs, ...targets) {
+  const port = 3298;
+  const dataDir = mkdtempSync(`${os.tmpdir()}/bench-cache-hits-2-`);
+  const second = startProcess(process.execPath, serverArgs(), {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MULTIPLIER: '1000000',
+    PUBLIC_URL: origin,
+    NODE_ENV: 'production',
+  });
+  try {
+    await waitForHealth(`http://127.0.0.1:${port}/api/health`, 90_000, second.child);
+    for (const [url, headers] of targets) {
+      const single = runs.find(([, , u]) => u === url);
+      // A new process is cold (its code not yet optimised, its start's jobs running): warm it first.
+      await new Promise((resolve, reject) =>
+        autocannon(
+          { url: `http://127.0.0.1:${port}${url}`, duration: 5, connections: CONNECTIONS / 2, headers },
+          (error) => (error ? reject(error) : resolve()),
+        ),
+      );
+      const meters = [cpuMeter(server.child.pid), cpuMeter(second.child.pid)];
+      const answers = await Promise.all(
+        [origin, `http://127.0.0.1:${port}`].map(
+          (target) =>
+            new Promise((resolve, reject) =>
+              autocannon(
+                { url: `${target}${url}`, duration: SECONDS, connections: CONNECTIONS / 2, headers },
+                (error, answer) => (error ? reject(error) : resolve(answer)),
+              ),
+            ),
+        ),
+      );
+      const cpu = meters.map((meter) => meter.stop());
+      const total = Math.max(
+        1,
+        answers.reduce((sum, a) => sum + a.requests.total, 0),
+      );
+      const serverMs = cpu.reduce((sum, c) => sum + c.serverUserMs + c.serverSystemMs, 0);
+      runs.push([
+        `${single?.[0] ?? url}, two processes`,
+        {
+          rps: answers.reduce((sum, a) => sum + Math.round(a.requests.average), 0),
+          p99: Math.max(...answers.map((a) => a.latency.p99)),
+          non2xx: answers.reduce((sum, a) => sum + a.non2xx, 0),
+          errors: answers.reduce((sum, a) => sum + a.errors + a.timeouts, 0),
+          serverMsPerRequest: Number((serverMs / total).toFixed(3)),
+          postgresMsPerRequest: Number((cpu[0].postgresMs / total).toFixed(3)),
+          queriesPerRequest: null,
+          // What a request costs the two processes against what it cost one.
+          growth: single ? serverMs / total / single[1].serverMsPerRequest - 1 : null,
+        },
+      ]);
+    }
+  } finally {
+    await second.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
  * A storm of writes to another store: its owner imports 10,000 products (two CSV files of 5,000,
  * the import's limit) while shoppers ask for this store's kept page and list.
  */
@@ -203,8 +276,9 @@ try {
     ['shoppers’ product list, kept (API)', list, {}],
     ['product page, kept (SSR, br)', page, browser],
   ]) {
-    if (!skip?.test(name)) runs.push([name, await measure(origin, server.child.pid, url, headers)]);
+    if (!skip?.test(name)) runs.push([name, await measure(origin, server.child.pid, url, headers), url]);
   }
+  if (process.env.BENCH_TWO !== '0') await twoProcesses(runs, [list, {}], [page, browser]);
   if (process.env.BENCH_STORM !== '0') await stormOfWrites(runs, page, list, browser);
   const reference = runs[0][1].rps;
   console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each`);
@@ -212,17 +286,26 @@ try {
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const [name, r] of runs) {
     const ratio = r.rps / reference;
-    const missed = name.includes('imports')
-      ? r.p99 >= STORM_P99_MS || r.non2xx > 0 || r.errors > 0
-      : name !== runs[0][0] && (ratio < TARGET_RATIO || r.non2xx > 0 || r.errors > 0);
+    const missed =
+      r.non2xx > 0 ||
+      r.errors > 0 ||
+      (name.includes('imports')
+        ? r.p99 >= STORM_P99_MS
+        : name.includes('two processes')
+          ? (r.growth ?? 0) > CPU_GROWTH
+          : name !== runs[0][0] && ratio < TARGET_RATIO);
     failed ||= missed;
     console.log(
       `| ${name} | ${r.rps.toLocaleString('en')} | ${r.p99} | ${(ratio * 100).toFixed(1)} %${missed ? ' ✗' : ''} | ${r.serverMsPerRequest ?? '–'} | ${r.postgresMsPerRequest ?? '–'} | ${r.queriesPerRequest ?? '–'} |`,
     );
     if (r.non2xx || r.errors) console.log(`  ${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+    if (r.growth != null)
+      console.log(
+        `  ${name}: server CPU a request ${r.growth >= 0 ? '+' : ''}${(r.growth * 100).toFixed(1)} % against one process`,
+      );
   }
   console.log(
-    `targets: each kept answer ≥ ${TARGET_RATIO * 100} % of the hello-world; p99 < ${STORM_P99_MS} ms during the import — ${failed ? 'MISSED' : 'met'}`,
+    `targets: each kept answer ≥ ${TARGET_RATIO * 100} % of the hello-world; two processes: CPU a request within +${CPU_GROWTH * 100} %; p99 < ${STORM_P99_MS} ms during the import — ${failed ? 'MISSED' : 'met'}`,
   );
 } catch (error) {
   console.error(error);

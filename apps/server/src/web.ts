@@ -30,7 +30,7 @@ import { StorefrontService } from './modules/storefront/service.js';
 import type { AppContext } from './platform/context.js';
 import { devMailboxAllowed } from './platform/dev-mailbox.js';
 import { requestUrl } from './platform/http-input.js';
-import { bodyFor } from './platform/kept-bodies.js';
+import { bodyFor, bodyNowFor } from './platform/kept-bodies.js';
 import { webRoutePaths } from './platform/root-paths.js';
 import { inlineScriptHashes, pixelsOf, storefrontPolicy } from './platform/security-headers.js';
 
@@ -236,7 +236,7 @@ async function serve(
   const page = await render(controller.signal);
   const unavailable = context && databaseFailures.get(context)?.error;
   if (page.status >= 500 && unavailable) throw unavailable;
-  if (cacheKey) pages.set(cacheKey, page);
+  const kept = cacheKey ? pages.set(cacheKey, page) : undefined;
   reply.status(maintenance ? 503 : page.status);
   if (maintenance) reply.header('retry-after', '600');
   for (const [key, value] of page.headers) {
@@ -247,7 +247,12 @@ async function serve(
   // Every store page names its market, reusable or not (the checkout).
   const marketId = page.headers.get(STORE_PAGE_HEADER);
   if (marketId && !maintenance && page.status === 200 && cacheKey) countView(request, reply, marketId);
-  return reply.send(page.body);
+  if (!kept) return reply.send(page.body);
+  // Kept: compressed once, now, for this client and every later one (not again on the way).
+  const { body, encoding } = await bodyNowFor(kept, request.headers['accept-encoding']);
+  reply.header('vary', 'Accept-Encoding');
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(body);
 }
 
 /**

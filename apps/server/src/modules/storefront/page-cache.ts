@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, isLanguage, PAGE_CACHE_HEADER, STORE_PAGE_HEADER, STORE_PIXELS_HEADER } from '@shop/shared';
 import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { encodeInBackground, type KeptBody } from '../../platform/kept-bodies.js';
+import { encode, type KeptBody } from '../../platform/kept-bodies.js';
 
 /** The owner of the platform's public site's pages (blog, tutorials, help): their version is the site's writing's. */
 export const SITE_PAGES = 'site';
@@ -36,8 +36,9 @@ interface CachedPage {
   status: number;
   headers: [string, string][];
   body: Buffer;
-  /** The body compressed once, when the page is kept: a hit costs no compression. */
+  /** The body compressed, once per encoding asked for (platform/kept-bodies.ts): a hit costs no compression. */
   encoded: KeptBody['encoded'];
+  encoding?: KeptBody['encoding'];
   freshUntil: number;
 }
 
@@ -90,23 +91,27 @@ export class PageCache {
     if (Date.now() > page.freshUntil && !this.refreshing.has(key) && this.refreshing.size < MAX_REFRESHING) {
       this.refreshing.add(key);
       render()
-        .then((fresh) => this.set(key, fresh))
+        .then((fresh) => {
+          // Browsers take br: the refreshed page has its copy ready before its first hit.
+          const kept = this.set(key, fresh);
+          if (kept) void encode(kept, 'br');
+        })
         .catch(() => this.pages.delete(key))
         .finally(() => this.refreshing.delete(key));
     }
     return page;
   }
 
-  /** Keeps a response that the storefront marked reusable. */
-  set(key: string, { status, headers, body }: RenderedPage) {
+  /** Keeps a response that the storefront marked reusable: the page kept, if it is. */
+  set(key: string, { status, headers, body }: RenderedPage): CachedPage | undefined {
     const mark = headers.get(PAGE_CACHE_HEADER);
     // The only cookie a store page may set is the default language of a first visit, which
     // `languageCookieFor` adds again to every such visitor's copy.
-    if (!mark || status !== 200 || headers.getSetCookie().some((c) => !c.startsWith('language='))) return;
+    if (!mark || status !== 200 || headers.getSetCookie().some((c) => !c.startsWith('language='))) return undefined;
     const split = mark.indexOf(':');
     const owner = mark.slice(0, split);
     const version = mark.slice(split + 1);
-    if (split < 1 || !version) return;
+    if (split < 1 || !version) return undefined;
     const page: CachedPage = {
       owner,
       version,
@@ -116,8 +121,11 @@ export class PageCache {
       encoded: {},
       freshUntil: Date.now() + FRESH_MS,
     };
+    // Rendered again unchanged (most refreshes): its compressed copies still hold.
+    const previous = this.pages.peek(key);
+    if (previous?.body.equals(body)) page.encoded = previous.encoded;
     this.pages.set(key, page);
-    encodeInBackground(page);
+    return page;
   }
 }
 
