@@ -1,4 +1,4 @@
-// `npm run bench [startup|auth|catalog|upload|cv-upload|checkout|lcp|storefront|cache-hits|size|search|site|orders|payouts]`: runs the named benchmarks (all by default), one at a time.
+// `npm run bench [startup|auth|catalog|upload|cv-upload|checkout|lcp|storefront|cache-hits|size|search|site|orders|payouts|long-tail]`: runs the named benchmarks (all by default), one at a time.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { root } from './lib.mjs';
@@ -18,6 +18,7 @@ const all = [
   'site',
   'orders',
   'payouts',
+  'long-tail',
 ];
 /** Benchmarks whose file is not named after them. */
 const files = { lcp: 'storefront-lcp', size: 'storefront-size' };
