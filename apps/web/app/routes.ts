@@ -115,6 +115,8 @@ export default [
     ]),
   ]),
 
+  // The storefront's texts, a file named by its content that browsers keep (lib/store-texts.ts).
+  route('store-texts/:file', 'routes/storefront/store-texts.ts'),
   // The storefront (SPEC §2 Public storefront) at /{marketName} …
   route(':marketName', 'routes/storefront/layout.tsx', { id: 'store' }, storefront('store')),
   // … and the same modules at the root, under their own ids: a request whose Host is a verified,

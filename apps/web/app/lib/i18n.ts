@@ -31,17 +31,32 @@ export function createI18n(language: Language, texts: Texts): i18n {
 
 /**
  * The server renders hundreds of pages a second; the texts of a language never change while it
- * runs, so each language has one instance there (the browser has one per page language).
+ * runs, so each language has one instance there (the browser has one per page language), holding
+ * every bundle any page added (`addServerTexts`).
  */
 const serverInstances = new Map<Language, i18n>();
 export function pageI18n(language: Language, texts: Texts): i18n {
   if (typeof window !== 'undefined') return createI18n(language, texts);
+  const instance = serverInstance(language);
+  addBundles(instance, texts);
+  return instance;
+}
+
+function serverInstance(language: Language): i18n {
   let instance = serverInstances.get(language);
   if (!instance) {
-    instance = createI18n(language, texts);
+    instance = createI18n(language, {});
     serverInstances.set(language, instance);
   }
   return instance;
+}
+
+/**
+ * Texts the server's page renders need that its loader data does not carry (the storefront's,
+ * which the browser loads as a cacheable file: lib/store-texts.ts). Server code only.
+ */
+export function addServerTexts(language: Language, texts: Texts, catalogue?: Record<string, string>): void {
+  addBundles(serverInstance(language), texts, catalogue);
 }
 
 const added = new WeakMap<i18n, Set<object>>();
@@ -52,12 +67,17 @@ const added = new WeakMap<i18n, Set<object>>();
  */
 export function useAddTexts(texts: Texts | undefined, catalogue?: Record<string, string>) {
   const { i18n } = useTranslation();
+  addBundles(i18n, texts, catalogue);
+}
+
+function addBundles(i18n: i18n, texts: Texts | undefined, catalogue?: Record<string, string>) {
   let seen = added.get(i18n);
   if (!seen) {
     seen = new Set();
     added.set(i18n, seen);
   }
-  if (texts && !seen.has(texts)) {
+  // An empty selection (a page without loader data) is nothing to add, nor to remember.
+  if (texts && !seen.has(texts) && Object.keys(texts).length > 0) {
     seen.add(texts);
     i18n.addResourceBundle(i18n.language, 'translation', texts, true, true);
   }

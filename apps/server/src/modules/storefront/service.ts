@@ -200,6 +200,20 @@ function prepare(db: Db) {
       )
       .limit(1)
       .prepare('storefront_market_by_host'),
+    // Every store page's categories (the header's menu, filters): prepared, a cold store's first
+    // page builds no query.
+    categories: db
+      .select({
+        id: categories.id,
+        name: categories.name,
+        description: categories.description,
+        imageUrl: categories.imageUrl,
+      })
+      .from(categories)
+      .where(and(eq(categories.marketId, sql.placeholder('marketId')), eq(categories.status, 'active')))
+      // Azerbaijani alphabetical order, as in the panel (category/service.ts).
+      .orderBy(asc(sql`${categories.name} collate az_icu`), asc(categories.id))
+      .prepare('storefront_categories'),
     catalogVersion: db
       .select({ catalogVersion: markets.catalogVersion })
       .from(markets)
@@ -346,18 +360,9 @@ export class StorefrontService implements StorefrontReader {
   }
 
   categories(market: StorefrontMarket): Promise<StoreCategory[]> {
-    return this.cached(`categories:${market.id}`, () =>
-      this.ctx.db
-        .select({
-          id: categories.id,
-          name: categories.name,
-          description: categories.description,
-          imageUrl: categories.imageUrl,
-        })
-        .from(categories)
-        .where(and(eq(categories.marketId, market.id), eq(categories.status, 'active')))
-        // Azerbaijani alphabetical order, as in the panel (category/service.ts).
-        .orderBy(asc(sql`${categories.name} collate az_icu`), asc(categories.id)),
+    // Every category write bumps the catalog version (category/service.ts).
+    return this.cached(`categories:${market.id}:${market.catalogVersion}`, () =>
+      this.q.categories.execute({ marketId: market.id }),
     );
   }
 

@@ -31,12 +31,14 @@ import {
 import { storeLook, storeSocialLinks } from '../../features/storefront/look.server';
 import { StorePopup } from '../../features/storefront/popup';
 import { requestLanguage, resolveStore, STOREFRONT_MESSAGES } from '../../features/storefront/store.server';
+import { storeTextsUrl } from '../../features/storefront/store-texts.server';
 import css from '../../features/storefront/storefront.module.css';
 import { AnalyticsPixels } from '../../lib/analytics/pixels';
 import { countStorePage, trackPageView } from '../../lib/analytics/track';
 import { useAddTexts } from '../../lib/i18n';
 import { commonTitle } from '../../lib/page-title';
 import { rememberStore, StoreContext, type StoreInfo } from '../../lib/store-context';
+import { loadStoreTexts, storeTextsAt } from '../../lib/store-texts';
 import { catalogueOf, textsOf } from '../../lib/texts.server';
 import type { Route } from './+types/layout';
 
@@ -47,12 +49,12 @@ import type { Route } from './+types/layout';
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const language = requestLanguage(request);
-  const texts = textsOf(language, ['storefront']);
-  const catalogue = catalogueOf(language, STOREFRONT_MESSAGES);
+  // The storefront's texts are a file the browser keeps, not loader data of every page.
+  const textsUrl = storeTextsUrl(language);
   const found = await resolveStore(context, params.marketName);
   if (!found) {
     if (params.marketName !== undefined) throw new Response(null, { status: 404 });
-    return { store: null, categories: [], analytics: null, texts, catalogue };
+    return { store: null, categories: [], analytics: null, textsUrl };
   }
   const { market, base, previewing } = found;
   // A store with a primary domain is at home there (issue 15): its other addresses send shoppers
@@ -66,10 +68,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // A suspended store (its subscription unpaid) shows shoppers it is closed for now; nothing of
   // its catalogue is read or shown, and no search engine keeps the page (503 is temporary).
   if (market.suspended) {
+    // A closed-for-now page is rare and ends here: its texts travel with it.
     const page: SuspendedPage = {
       suspended: { name: market.name, logoUrl: market.logoUrl, look: storeLook(market.theme) },
-      texts,
-      catalogue,
+      texts: textsOf(language, ['storefront']),
+      catalogue: catalogueOf(language, STOREFRONT_MESSAGES),
     };
     throw data(page, { status: 503, headers: { 'retry-after': '3600' } });
   }
@@ -93,7 +96,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const reusable = !url.pathname.includes('/checkout/') && previewing !== 'draft';
   return data(
     // A preview is the merchant's own look at a draft or a template: no pixel counts it.
-    { store, categories, analytics: previewing ? null : market.analytics, texts, catalogue },
+    { store, categories, analytics: previewing ? null : market.analytics, textsUrl },
     {
       headers: {
         [STORE_PAGE_HEADER]: market.id,
@@ -142,18 +145,34 @@ export function shouldRevalidate({
   return currentParams.marketName !== nextParams.marketName;
 }
 
+/**
+ * In the browser, a navigation into a store from a page that has not loaded its texts (or to
+ * another language's) loads them before the store renders.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  await loadStoreTexts(data.textsUrl);
+  return data;
+}
+
 export default function StoreLayout({ loaderData }: Route.ComponentProps) {
-  useAddTexts(loaderData.texts, loaderData.catalogue);
+  // On the server the texts are in its i18n already (storeTextsUrl); in the browser, loaded.
+  const loaded = storeTextsAt(loaderData.textsUrl);
+  useAddTexts(loaded?.texts, loaded?.catalogue);
   const { store } = loaderData;
+  // Fetched while the page is read (React moves the preload into <head>), used before hydrating.
+  const texts = <link rel="preload" as="fetch" crossOrigin="anonymous" href={loaderData.textsUrl} />;
   if (!store) {
     return (
       <StoreContext value={null}>
+        {texts}
         <Outlet />
       </StoreContext>
     );
   }
   return (
     <StoreContext value={store}>
+      {texts}
       <StoreFrame store={store} categories={loaderData.categories} analytics={loaderData.analytics} />
     </StoreContext>
   );
