@@ -2,7 +2,7 @@ import { type ComponentChildren, Fragment, options, type VNode } from 'preact';
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import { loadDocumentStoreTexts } from './lib/store-texts';
+import { loadDocumentStoreTexts } from './lib/i18n';
 
 // The browser runs on Preact's React-compatible runtime (vite.config.ts): the storefront's
 // budget of 90 KB of script leaves no room for React DOM. Two differences from React are
@@ -54,7 +54,7 @@ async function serverStateDecoded(): Promise<void> {
   }
 }
 
-// A store page's texts are a file of their own (lib/store-texts.ts): loaded before hydrating,
+// A store page's texts are a file of their own (lib/i18n.ts loadStoreTexts): loaded before hydrating,
 // alongside the router's state, so that the first render in the browser says what the server's did.
 void Promise.all([serverStateDecoded(), loadDocumentStoreTexts()]).then(() =>
   startTransition(() => {

@@ -115,7 +115,7 @@ export default [
     ]),
   ]),
 
-  // The storefront's texts, a file named by its content that browsers keep (lib/store-texts.ts).
+  // The storefront's texts, a file named by its content that browsers keep (lib/i18n.ts loadStoreTexts).
   route('store-texts/:file', 'routes/storefront/store-texts.ts'),
   // The storefront (SPEC §2 Public storefront) at /{marketName} …
   route(':marketName', 'routes/storefront/layout.tsx', { id: 'store' }, storefront('store')),

@@ -53,7 +53,7 @@ function serverInstance(language: Language): i18n {
 
 /**
  * Texts the server's page renders need that its loader data does not carry (the storefront's,
- * which the browser loads as a cacheable file: lib/store-texts.ts). Server code only.
+ * which the browser loads as a cacheable file: `loadStoreTexts`). Server code only.
  */
 export function addServerTexts(language: Language, texts: Texts, catalogue?: Record<string, string>): void {
   addBundles(serverInstance(language), texts, catalogue);
@@ -89,4 +89,40 @@ function addBundles(i18n: i18n, texts: Texts | undefined, catalogue?: Record<str
 
 export function languageOf(value: string | null | undefined): Language {
   return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+}
+
+/**
+ * The storefront's texts in the browser (decision 028). They are a file named by its content
+ * (features/storefront/store-texts.server.ts), not part of each store page's loader data: a
+ * shopper's browser loads them once and keeps them. The document's are loaded before it is
+ * hydrated (entry.client.tsx, from the store layout's preload of them); another language's, or a
+ * store reached from a page without them, by the store layout's client loader.
+ */
+export interface StoreTexts {
+  texts: Texts;
+  catalogue: Record<string, string>;
+}
+
+const storeTexts = new Map<string, StoreTexts>();
+const storeTextsLoads = new Map<string, Promise<unknown>>();
+
+export const storeTextsAt = (url: string | undefined) => (url ? storeTexts.get(url) : undefined);
+
+export function loadStoreTexts(url: string): Promise<unknown> {
+  let load = storeTextsLoads.get(url);
+  if (!load) {
+    load = fetch(url)
+      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`${response.status}`))))
+      .then((texts: StoreTexts) => storeTexts.set(url, texts));
+    storeTextsLoads.set(url, load);
+    // A failed load is tried again by the next page that needs it.
+    load.catch(() => storeTextsLoads.delete(url));
+  }
+  return load;
+}
+
+/** The texts the document preloads, before it is hydrated (a page outside a store has none). */
+export function loadDocumentStoreTexts(): Promise<unknown> {
+  const url = document.querySelector('link[rel="preload"][href^="/store-texts/"]')?.getAttribute('href');
+  return url ? loadStoreTexts(url).catch(() => {}) : Promise.resolve();
 }

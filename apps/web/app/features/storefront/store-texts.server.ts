@@ -31,7 +31,7 @@ function storeTexts(language: Language) {
 
 /**
  * Where the browser loads the storefront's texts from, once for every store page it will see
- * (lib/store-texts.ts) — they are not in each page's loader data. The server's render of the
+ * (lib/i18n.ts loadStoreTexts) — they are not in each page's loader data. The server's render of the
  * page gets them here.
  */
 export function storeTextsUrl(language: Language): string {

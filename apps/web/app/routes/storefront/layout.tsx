@@ -35,10 +35,9 @@ import { storeTextsUrl } from '../../features/storefront/store-texts.server';
 import css from '../../features/storefront/storefront.module.css';
 import { AnalyticsPixels } from '../../lib/analytics/pixels';
 import { countStorePage, trackPageView } from '../../lib/analytics/track';
-import { useAddTexts } from '../../lib/i18n';
+import { loadStoreTexts, storeTextsAt, useAddTexts } from '../../lib/i18n';
 import { commonTitle } from '../../lib/page-title';
 import { rememberStore, StoreContext, type StoreInfo } from '../../lib/store-context';
-import { loadStoreTexts, storeTextsAt } from '../../lib/store-texts';
 import { catalogueOf, textsOf } from '../../lib/texts.server';
 import type { Route } from './+types/layout';
 
