@@ -50,9 +50,10 @@ export const RESERVED_MARKET_NAMES: ReadonlySet<string> = new Set([
   'sandbox-pay',
   'sandbox-card',
   'fonts',
-  // The storefront's bundled fonts and a store's icons (issue 16).
+  // The storefront's bundled fonts and a store's icons (issue 16), its texts (decision 028).
   'store-fonts',
   'store-icon',
+  'store-texts',
   // The landing page's screenshots and the public site's switches (issue 17).
   'landing',
   'preferences',
