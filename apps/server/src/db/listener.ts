@@ -14,6 +14,9 @@ export interface Listening {
   stop(): Promise<void>;
 }
 
+/** Every listening connection's name: a writer counts them in pg_stat_activity (platform/changes.ts settle). */
+export const LISTENER_NAME = 'shop-changes';
+
 const FIRST_RETRY_MS = 100;
 const LAST_RETRY_MS = 5_000;
 
@@ -42,7 +45,7 @@ export async function listenOnPostgres(url: string, channels: string[], hearing:
   const connect = async () => {
     if (stopped) return;
     // keepAlive: a peer gone without a word (a cut cable) is noticed by the socket, not never.
-    const client = new pg.Client({ connectionString: url, keepAlive: true, application_name: 'shop-changes' });
+    const client = new pg.Client({ connectionString: url, keepAlive: true, application_name: LISTENER_NAME });
     current = client;
     client.on('notification', (message) => hearing.heard(message.channel, message.payload ?? ''));
     client.on('error', () => lost(client));

@@ -68,7 +68,7 @@ function rename(title: string) {
   });
 }
 
-/** Cuts the second server's listening connection, as a restart of PostgreSQL or the network would. */
+/** Cuts the servers' listening connections, as a restart of PostgreSQL or the network would. */
 async function cutListeners() {
   const client = new pg.Client({ connectionString: (second.config.database as { url: string }).url });
   await client.connect();

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { Database, Db } from '../db/client.js';
-import type { Listening } from '../db/listener.js';
+import { type Database, type Db, rowsOf } from '../db/client.js';
+import { LISTENER_NAME, type Listening } from '../db/listener.js';
 
 /**
  * Push invalidation (issue 18, decision 026). What a storefront request reads before its cached
@@ -19,7 +19,7 @@ import type { Listening } from '../db/listener.js';
  */
 export type Change = { market: string } | { site: true } | { everything: true };
 
-const CHANNELS = { market: 'market_changed', site: 'site_changed' } as const;
+const CHANNELS = { market: 'market_changed', site: 'site_changed', sync: 'changes_sync' } as const;
 
 /** The longest a write's answer waits for its change to be on its way to every process. */
 const SETTLE_MS = 250;
@@ -45,18 +45,19 @@ export class Changes {
     },
   });
   private listening: Listening | undefined;
-  /** This process's own channel: what a write's answer waits to hear back (`settle`). */
-  private readonly echoChannel = `changes_echo_${randomBytes(6).toString('hex')}`;
-  private readonly echoes = new Map<string, () => void>();
+  /** This process's own channel: where the other processes acknowledge a write's sync (`settle`). */
+  private readonly ackChannel = `changes_ack_${randomBytes(6).toString('hex')}`;
+  private readonly acks = new Map<string, () => void>();
 
   private constructor(private readonly database: Database) {}
 
   /** Starts hearing the database's notifications (the first connection is waited for). */
   static async start(database: Database, log?: FastifyBaseLogger): Promise<Changes> {
     const changes = new Changes(database);
-    changes.listening = await database.listen([...Object.values(CHANNELS), changes.echoChannel], {
+    changes.listening = await database.listen([...Object.values(CHANNELS), changes.ackChannel], {
       heard(channel, payload) {
-        if (channel === changes.echoChannel) changes.echoes.get(payload)?.();
+        if (channel === changes.ackChannel) changes.acks.get(payload)?.();
+        else if (channel === CHANNELS.sync) changes.acknowledge(payload);
         else if (channel === CHANNELS.market) changes.tell({ market: payload });
         else if (channel === CHANNELS.site) changes.tell({ site: true });
       },
@@ -99,29 +100,49 @@ export class Changes {
   }
 
   /**
-   * Waits until this process's listener has heard everything committed so far: a token sent on
-   * our own channel arrives after every notification committed before it (PostgreSQL delivers
-   * them in commit order), and every listening backend was told of those at their commit. So when
-   * a writer answers, the other processes' listeners have been sent the change: the caller can't
-   * ask another process before it is on its way there. PGlite tells in-process as the statement
-   * returns: nothing to wait for. Bounded: a listener that does not answer in time is one that is
-   * about to be found down.
+   * Waits until every process has heard everything committed so far. A sync token goes to all
+   * listeners after the write's commit; each hears notifications in commit order, so when one
+   * hears the token it has already dropped what the write changed, and it says so on the writer's
+   * own channel. The writer counts the listening connections (pg_stat_activity) in the statement
+   * that sends the token and answers once that many have acknowledged: the caller can't ask
+   * another process anything stale after that. PGlite tells in-process as the statement returns:
+   * nothing to wait for. Bounded: a process that does not answer in time is one about to be
+   * found down (and a process not listening reads the database).
    */
   private async settle(): Promise<void> {
     if (!this.live || this.database.kind !== 'postgres') return;
     const token = randomBytes(8).toString('hex');
-    const heard = new Promise<void>((resolve) => {
-      this.echoes.set(token, resolve);
+    let heard = 0;
+    let expected = Number.POSITIVE_INFINITY;
+    let settled = () => {};
+    const all = new Promise<void>((resolve) => {
+      settled = resolve;
       setTimeout(resolve, SETTLE_MS).unref();
     });
+    this.acks.set(token, () => {
+      if (++heard >= expected) settled();
+    });
     try {
-      await this.database.db.execute(sql`select pg_notify(${this.echoChannel}, ${token})`);
-      await heard;
+      const [row] = rowsOf<{ listeners: number }>(
+        await this.database.db.execute(sql`select pg_notify(${CHANNELS.sync}, ${`${this.ackChannel} ${token}`}),
+          (select count(*)::int from pg_stat_activity
+            where application_name = ${LISTENER_NAME} and datname = current_database()) as listeners`),
+      );
+      expected = row?.listeners ?? 0;
+      if (heard >= expected) settled();
+      await all;
     } catch {
       // The write is committed and answered; the other processes hear it from the database.
     } finally {
-      this.echoes.delete(token);
+      this.acks.delete(token);
     }
+  }
+
+  /** Another process's (or our own) write asks whether we heard it: everything before it, yes. */
+  private acknowledge(payload: string): void {
+    const [channel, token] = payload.split(' ');
+    if (!channel?.startsWith('changes_ack_') || !token) return;
+    this.database.db.execute(sql`select pg_notify(${channel}, ${token})`).catch(() => {});
   }
 
   /** Heard from the database, or said by this process right after a write of its own. */
