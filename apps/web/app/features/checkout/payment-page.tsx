@@ -63,11 +63,3 @@ function PurchaseReport({ order, ids }: { order: Checkout; ids: AnalyticsIds | n
   }, [order]);
   return ids ? <AnalyticsPixels ids={ids} /> : null;
 }
-
-/** The page title from the storefront texts the layout loaded. */
-export function paymentTitle(matches: readonly ({ id: string; data?: unknown } | undefined)[]): string {
-  const layout = matches.find((m) => m?.id === 'domain')?.data as
-    | { texts?: { storefront?: { result?: { title?: string } } } }
-    | undefined;
-  return layout?.texts?.storefront?.result?.title ?? 'Payment';
-}

@@ -1,9 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { PaymentResultPage, paymentTitle } from '../../features/checkout/payment-page';
+import { PaymentResultPage } from '../../features/checkout/payment-page';
+import { paymentResultTitle } from '../../features/checkout/payment-title.server';
 import type { Route } from './+types/payment-success';
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: paymentTitle(matches) }, { name: 'robots', content: 'noindex' }];
+export function loader({ request }: Route.LoaderArgs) {
+  return { title: paymentResultTitle(request) };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }, { name: 'robots', content: 'noindex' }];
 }
 
 /** SPEC §2 card-success and success: the order, its lines, total and delivery address. */
