@@ -16,6 +16,7 @@ import { categories, products, productVariants } from '../../db/schema/index.js'
 import type { AppContext } from '../../platform/context.js';
 import { csvFile, readCell } from '../../platform/csv.js';
 import { AppError } from '../../platform/errors.js';
+import { bumpCatalogVersion } from '../market/hooks.js';
 import { ProductService } from './service.js';
 
 /**
@@ -312,12 +313,13 @@ export async function importProductsCsv(
   await ctx.db.transaction(async (tx) => {
     const service = new ProductService({ ...ctx, db: tx as unknown as Db });
     for (const p of planned) {
-      if (p.id) await service.update(marketId, p.id, p.data);
-      else await service.create(marketId, p.data);
+      // One move of the catalog version for the whole file, after its commit (not one a row
+      // inside it, each holding the store's row until the import ends).
+      if (p.id) await service.update(marketId, p.id, p.data, { bump: false });
+      else await service.create(marketId, p.data, { bump: false });
     }
   });
-  // Committed: this process's kept reads of the store go now (platform/changes.ts).
-  await ctx.changes.wrote(ctx.db, { market: marketId });
+  await bumpCatalogVersion(ctx, marketId);
   return { dryRun, applied: true, products: plan, errors };
 }
 

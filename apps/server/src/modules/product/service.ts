@@ -192,8 +192,11 @@ export class ProductService {
     };
   }
 
-  /** One transaction per save: the product and its variants are written whole or not at all. */
-  async create(marketId: string, data: ProductData): Promise<ProductView> {
+  /**
+   * One transaction per save: the product and its variants are written whole or not at all.
+   * `bump: false`: the caller moves the catalog version once for many saves (the CSV import).
+   */
+  async create(marketId: string, data: ProductData, { bump = true } = {}): Promise<ProductView> {
     const view = await this.write(async (tx) => {
       await this.assertCategory(tx, marketId, data.categoryId);
       await this.assertTitleFree(tx, marketId, data.title);
@@ -210,7 +213,7 @@ export class ProductService {
       }
       return this.get(marketId, id, 'owner', tx);
     });
-    await bumpCatalogVersion(this.ctx, marketId);
+    if (bump) await bumpCatalogVersion(this.ctx, marketId);
     return view;
   }
 
@@ -229,7 +232,7 @@ export class ProductService {
     };
   }
 
-  async update(marketId: string, id: string, input: ProductData): Promise<ProductView> {
+  async update(marketId: string, id: string, input: ProductData, { bump = true } = {}): Promise<ProductView> {
     const view = await this.write(async (tx) => {
       const [current] = await tx
         .select({ id: products.id, stock: products.stock })
@@ -280,7 +283,7 @@ export class ProductService {
       });
       return this.get(marketId, id, 'owner', tx);
     });
-    await bumpCatalogVersion(this.ctx, marketId);
+    if (bump) await bumpCatalogVersion(this.ctx, marketId);
     return view;
   }
 
