@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { benchServer, benchStore } from './lib.mjs';
+import { benchServer, benchStore, prng } from './lib.mjs';
 
 const PRODUCTS = 10_000;
 const VARIANTS_PER_PRODUCT = 5;
@@ -36,17 +36,6 @@ const databaseUrl = database.url;
 
 // ---- Seed data --------------------------------------------------------------------------------
 
-/** A small seeded PRNG (mulberry32): the same catalog on every run. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = prng(20261121);
 const pick = (list) => list[Math.floor(random() * list.length)];
 const int = (min, max) => min + Math.floor(random() * (max - min + 1));

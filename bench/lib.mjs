@@ -292,3 +292,15 @@ export async function benchStore(origin, email, storeName) {
   });
   return { call, token, owner, market };
 }
+
+/** A small seeded PRNG (mulberry32): the same data and the same load on every run of a benchmark. */
+export function prng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -20,7 +20,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { benchServer, benchStore, cpuMeter, leanClient, median } from './lib.mjs';
+import { benchServer, benchStore, cpuMeter, leanClient, median, prng } from './lib.mjs';
 
 const STORES = Number(process.env.BENCH_STORES ?? 10_000);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100);
@@ -313,17 +313,6 @@ async function firstRenders(client, paths, headers = BROWSER) {
   };
 }
 
-/** A seeded PRNG (mulberry32): the same crawl on every run. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = prng(20261128);
 const int = (min, max) => min + Math.floor(random() * (max - min + 1));
 const activeProduct = () => {

@@ -177,6 +177,14 @@ function lookOf(theme: Theme, ownColours: PaletteColours | null): { theme: Store
   };
 }
 
+/** A category as store pages show it. */
+const STORE_CATEGORY_COLUMNS = {
+  id: categories.id,
+  name: categories.name,
+  description: categories.description,
+  imageUrl: categories.imageUrl,
+};
+
 function prepare(db: Db) {
   return {
     marketByName: db
@@ -203,12 +211,7 @@ function prepare(db: Db) {
     // Every store page's categories (the header's menu, filters): prepared, a cold store's first
     // page builds no query.
     categories: db
-      .select({
-        id: categories.id,
-        name: categories.name,
-        description: categories.description,
-        imageUrl: categories.imageUrl,
-      })
+      .select(STORE_CATEGORY_COLUMNS)
       .from(categories)
       .where(and(eq(categories.marketId, sql.placeholder('marketId')), eq(categories.status, 'active')))
       // Azerbaijani alphabetical order, as in the panel (category/service.ts).
@@ -239,12 +242,7 @@ function prepare(db: Db) {
       .orderBy(asc(productVariants.position))
       .prepare('storefront_variants'),
     category: db
-      .select({
-        id: categories.id,
-        name: categories.name,
-        description: categories.description,
-        imageUrl: categories.imageUrl,
-      })
+      .select(STORE_CATEGORY_COLUMNS)
       .from(categories)
       .where(
         and(
