@@ -163,22 +163,23 @@ export async function lockBasketLines(
 }
 
 /**
- * A paid order's units leave the shopper's basket (payment/service.ts, in the payment's
- * transaction); anything added since stays. One statement for every bought unit: a variant id or,
- * without variants, the product's.
+ * What a bought order spends of the shopper's basket, in the transaction that pays it (payment/
+ * service.ts) or places it to be paid in cash (checkout/service.ts): its units leave the basket
+ * (anything added since stays; one statement for every unit: a variant id or, without variants,
+ * the product's), and the pop-up it used is spent, so the visitor's next cart is priced without it.
  */
-export async function removeBoughtUnits(
+export async function spendBasket(
   tx: Db,
-  basketId: string,
+  order: { basketId: string | null; discountId: string | null; discount: { kind: string } | null },
   bought: { productId: string | null; variantId: string | null }[],
 ): Promise<void> {
-  await tx.execute(sql`delete from basket_items where basket_id = ${basketId}
+  if (!order.basketId) return;
+  const popup =
+    order.discountId && order.discount?.kind === 'popup'
+      ? sql`with spent as (update baskets set popup_id = null where id = ${order.basketId} and popup_id = ${order.discountId}) `
+      : sql``;
+  await tx.execute(sql`${popup}delete from basket_items where basket_id = ${order.basketId}
     and coalesce(variant_id, product_id) = any(${sql.param(bought.map((i) => i.variantId ?? i.productId))}::uuid[])`);
-}
-
-/** The pop-up a paid order used is spent: the visitor's next cart is priced without it. */
-export async function spendPopup(tx: Db, basketId: string, popupId: string): Promise<void> {
-  await tx.execute(sql`update baskets set popup_id = null where id = ${basketId} and popup_id = ${popupId}`);
 }
 
 /** The basket as the shopper sees it, priced with its offers by the checkout's own pricing. */

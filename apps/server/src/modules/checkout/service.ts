@@ -19,7 +19,7 @@ import { rowShape } from '../../db/rows.js';
 import { shippingTariffs } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, fieldsFromIssues } from '../../platform/errors.js';
-import { lockBasketLines, removeBoughtUnits, spendPopup } from '../basket/service.js';
+import { lockBasketLines, spendBasket } from '../basket/service.js';
 import {
   assertCodeUsable,
   type CartDiscountRow,
@@ -508,17 +508,27 @@ export class CheckoutService {
       const cashFee = offer?.fee ?? 0;
       if (repriced.changed || current.total + cashFee !== input.expectedTotal) return { priceChanged: true as const };
 
-      // The code's row is locked before the units (every path locks order, code, units, market
-      // in that order): placings with one code queue here, and the count of its uses is exact.
+      // Every path locks an order, its units, its code and its market in that order (decision
+      // 018). The units first: held again if the hold ran out. To be paid in cash, they are taken
+      // now, as a paid card order's are (they were just held: it can not fall short), and the
+      // basket is spent as a paid order's is.
+      await this.holdAgain(tx, current, items);
+      let storefrontChanged = false;
+      if (cash) {
+        const sold = await sell(tx, heldUnits(items), true);
+        storefrontChanged = sold.ok && sold.storefrontChanged;
+        await spendBasket(tx, current, items);
+      }
+      // Then the code's row: placings and payments with one code queue here, and the count of its
+      // uses is exact.
       if (cartDiscount?.kind === 'code') {
         await assertCodeUsable(tx, cartDiscount, { orderId: order.id, email: order.email, lock: true });
       }
-      await this.holdAgain(tx, current, items);
       // Last, the market's next number: its row stays locked until commit, and every placement
       // in the market queues on it, so little happens while it is held (order/lifecycle.ts).
       const placed = await placeOrder(tx, order);
       if (!cash) return { placed, items };
-      return { ...(await placeForCash(tx, placed, items, cashFee)), items };
+      return { placed: await placeForCash(tx, placed, cashFee), items, storefrontChanged };
     });
     if ('priceChanged' in outcome) throw new AppError('PRICE_CHANGED');
     const view = await checkoutView(this.ctx.db, outcome.placed, outcome.items);
@@ -623,23 +633,16 @@ function readLivePrices(live: { id: string; price: number | null; compare_at_pri
 }
 
 /**
- * A placed order to be paid in cash on delivery (issue 14): its units are taken now, as a paid
- * card order's are (the merchant ships it unpaid), the fee joins its total, and what its basket
- * held, its code's use and its pop-up are spent as a paid order's. It stays unpaid until the
- * merchant marks it paid (order/service.ts markPaid).
+ * A placed order to be paid in cash on delivery (issue 14), its units taken and its basket spent
+ * already (place; the merchant ships it unpaid): the fee joins its total, and its code counts one
+ * use, as a paid order's. It stays unpaid until the merchant marks it paid (order/service.ts markPaid).
  */
-async function placeForCash(tx: Db, placed: OrderRow, items: ItemRow[], cashFee: number) {
-  // The units were held for this order a moment ago (holdAgain): selling them can not fall short.
-  const sold = await sell(tx, heldUnits(items), true);
+async function placeForCash(tx: Db, placed: OrderRow, cashFee: number): Promise<OrderRow> {
   const [order] = orderShape.rows(
     await tx.execute(sql`update orders set payment_method = 'cash', cash_fee = ${cashFee}, total = total + ${cashFee},
         reservation = 'sold', updated_at = ${new Date()}
       where id = ${placed.id} returning ${orderShape.columns}`),
   ) as [OrderRow];
-  if (order.basketId) await removeBoughtUnits(tx, order.basketId, items);
   if (order.discountId && order.discount?.kind === 'code') await countCodeUse(tx, order.discountId);
-  if (order.discountId && order.discount?.kind === 'popup' && order.basketId) {
-    await spendPopup(tx, order.basketId, order.discountId);
-  }
-  return { placed: order, storefrontChanged: sold.ok && sold.storefrontChanged };
+  return order;
 }

@@ -130,6 +130,15 @@ export async function findLivePopup(db: Db, marketId: string, id: string, now: D
 }
 
 /**
+ * How every path that counts a code's uses locks its row: FOR NO KEY UPDATE, the lock an update
+ * of its count takes anyway. It queues placings and payments of the code behind each other but
+ * not the KEY SHARE lock of a write of an order naming the code (its foreign key), which FOR
+ * UPDATE blocked: every shopper applying the code waited for every placing and payment of it.
+ * One strength everywhere, so no path waits for a weaker lock to let a stronger one in.
+ */
+const CODE_LOCK = sql.raw('for no key update');
+
+/**
  * Whether one more order may use the code, for everyone and for `email`: the uses spent (`used`,
  * paid orders, counted at payment under this row's lock — a refund does not give one back) and
  * those held now (orders placed whose hold has not run out), besides `orderId`'s own. With `lock`
@@ -149,8 +158,11 @@ export async function assertCodeUsable(
   },
 ): Promise<void> {
   // The lock is a statement of its own: a count in the same statement would read the snapshot
-  // taken before the lock was granted, and miss the orders of whoever held it.
-  if (use.lock) await tx.execute(sql`select id from discounts where id = ${code.id} for update`);
+  // taken before the lock was granted, and miss the orders of whoever held it. FOR NO KEY UPDATE
+  // (CODE_LOCK): placings and payments of the code queue on each other, while writing an order
+  // that names the code (its foreign key's KEY SHARE lock, e.g. a shopper applying the code)
+  // does not wait for them.
+  if (use.lock) await tx.execute(sql`select id from discounts where id = ${code.id} ${CODE_LOCK}`);
   const usageLimit = use.only === 'customer' ? null : code.usageLimit;
   if (usageLimit === null && (code.perCustomerLimit === null || use.email === null)) return;
   const email = use.email?.toLowerCase() ?? null;
@@ -196,26 +208,21 @@ export function holdsCodeUse(order: {
 }
 
 /**
- * The payment of `orderId` (locked by the caller) takes the code's use it holds, in one
- * statement: the code's row locked and its count raised — only while the order still holds the
- * use by the database's clock, read once the lock is granted (a lock that had to wait re-checks
- * the row, and the order's hold with it). False, with the row locked but nothing counted, when the
- * hold ran out: the caller then counts the others' uses (assertCodeUsable) before it takes one.
- * Paying a code's order this way costs one statement instead of three (lock, count, count up).
+ * A payment takes the code's use its order held (holdsCodeUse when the payment began): the code's
+ * count raised in one statement, its last before its commit, so that other placings and payments
+ * of the code wait for this one only for that statement and the commit. The update takes the
+ * row's lock (CODE_LOCK's strength); its RETURNING is evaluated once the lock is granted, so the
+ * database's clock read there says whether the hold was still on when the use was taken — had it
+ * run out, a placing that got the lock first may have counted the use as free and taken it: false
+ * then, and the caller rolls the whole payment back and applies it again with the code checked
+ * before anything else (the use already raised goes with the rollback).
  */
-export async function takeHeldCodeUse(tx: Db, discountId: string, orderId: string): Promise<boolean> {
-  const taken = rowsOf<{ id: string }>(
-    // FOR UPDATE as every other path takes the code's row (a plain update's weaker lock lets
-    // the key-share locks of orders naming the code in, and placings then deadlock on it).
-    // Correlated with the code's row, so that a lock which had to wait evaluates it again.
-    await tx.execute(sql`with locked as (select id from discounts where id = ${discountId} for update)
-      update discounts set used = used + 1 from locked where discounts.id = locked.id
-      and exists (select 1 from orders o where o.id = ${orderId} and o.discount_id = discounts.id
-        and o.number is not null and o.reservation = 'held' and o.reserved_until > clock_timestamp()
-        and o.payment_status <> 'canceled')
-      returning discounts.id`),
+export async function takeHeldCodeUse(tx: Db, discountId: string, reservedUntil: Date): Promise<boolean> {
+  const [taken] = rowsOf<{ held: boolean }>(
+    await tx.execute(sql`update discounts set used = used + 1 where id = ${discountId}
+      returning clock_timestamp() < ${reservedUntil}::timestamptz as held`),
   );
-  return taken.length > 0;
+  return taken?.held === true;
 }
 
 /** A paid order used the code: its count, for the merchant's list (in the payment's transaction). */

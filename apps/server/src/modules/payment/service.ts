@@ -10,7 +10,7 @@ import { AppError } from '../../platform/errors.js';
 import { epointProvider } from '../../platform/payments/epoint.js';
 import { type PaymentProvider, type PaymentResult, ProviderError } from '../../platform/payments/provider.js';
 import { sandboxProvider } from '../../platform/payments/sandbox.js';
-import { removeBoughtUnits, spendPopup } from '../basket/service.js';
+import { spendBasket } from '../basket/service.js';
 import {
   CheckoutService,
   checkoutView,
@@ -48,7 +48,7 @@ import {
   paymentPendingStatement,
   readOrderWithItems,
 } from '../order/lifecycle.js';
-import { release, sell } from '../product/stock.js';
+import { lockUnits, release, sell } from '../product/stock.js';
 import { reversedStatement } from './hooks.js';
 import { sendOrderConfirmation } from './mail.js';
 
@@ -81,6 +81,12 @@ export function createProvider(ctx: AppContext): PaymentProvider {
     (token) => `${ctx.config.publicUrl}${SANDBOX_CARD_PATH}/${token}`,
   );
 }
+
+/**
+ * Thrown inside a payment's transaction when the order's hold on its code's use ran out before
+ * the use was taken (takeHeldCodeUse): the transaction rolls back and the payment is applied again.
+ */
+class HoldLapsed extends Error {}
 
 /** After a result: what is left to do outside the transaction. */
 interface Applied {
@@ -191,7 +197,12 @@ export class PaymentService {
    */
   async apply(result: PaymentResult): Promise<Applied | null> {
     try {
-      return await this.applyOnce(result);
+      return await this.applyOnce(result).catch((error: unknown) => {
+        // The order's hold ran out while its payment was applied: nothing of it was kept; again,
+        // with the code checked first.
+        if (error instanceof HoldLapsed) return this.applyOnce(result, { codeFirst: true });
+        throw error;
+      });
     } catch (error) {
       if (!isUniqueViolation(error, TRANSACTION_KEY)) throw error;
       this.ctx.log.error(
@@ -202,7 +213,7 @@ export class PaymentService {
     }
   }
 
-  private async applyOnce(result: PaymentResult): Promise<Applied | null> {
+  private async applyOnce(result: PaymentResult, options: { codeFirst?: boolean } = {}): Promise<Applied | null> {
     const applied = await this.ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
       // The attempt, then its order (the order every payment path locks them in), with the
@@ -270,18 +281,19 @@ export class PaymentService {
         });
         return { order, paid: false, reverse: { payment: approved, amount: approved.amount } };
       }
-      // A code's use is counted now, exactly (decision 018): its row locked before the units (the
-      // order every path locks them in). One whose hold ran out while others took the code's last
-      // uses can not take it: canceled, the money goes back.
+      // A code's use is counted now, exactly (decision 018). An order that held its use when the
+      // payment began takes it with the last statement before the commit (takeHeldCodeUse), so
+      // that the code's row, which every placing and payment of the code queues on, is held only
+      // from there to the commit. One whose hold had run out has the code checked first — its
+      // units locked, then the code's row (the order every path takes them in): when others took
+      // the code's last uses meanwhile, it is canceled and the money goes back.
       const cartDiscount = readCartDiscount(row.cart_discount);
-      // An order that still holds its use takes it at once (lock and count in one statement).
-      const codeCounted = cartDiscount?.kind === 'code' && (await takeHeldCodeUse(tx, cartDiscount.id, order.id));
-      if (cartDiscount?.kind === 'code' && !codeCounted) {
-        const usable = await assertCodeUsable(tx, cartDiscount, {
-          orderId: order.id,
-          email: order.email,
-          lock: true,
-        }).then(
+      const code = cartDiscount?.kind === 'code' ? cartDiscount : null;
+      const heldUse = code !== null && !options.codeFirst && holdsCodeUse(order);
+      if (code && !heldUse) {
+        const units = heldUnits(items);
+        if (units.length) await lockUnits(tx, units);
+        const usable = await assertCodeUsable(tx, code, { orderId: order.id, email: order.email, lock: true }).then(
           () => true,
           (error: unknown) => {
             if (error instanceof AppError) return false;
@@ -290,7 +302,7 @@ export class PaymentService {
         );
         if (!usable) {
           const [approved] = await settle('approved', { returnCause: 'code_used_up' });
-          if (order.reservation === 'held') await release(tx, heldUnits(items));
+          if (order.reservation === 'held') await release(tx, units);
           const canceled = await cancelUnfulfillable(tx, order.id);
           await canceledUnfulfillable(tx, canceled, 'code_used_up');
           return { order: canceled, paid: false, reverse: { payment: approved, amount: approved.amount } };
@@ -298,9 +310,7 @@ export class PaymentService {
       }
       const sold = await sell(tx, heldUnits(items), order.reservation === 'held');
       if (!sold.ok) {
-        // The hold ran out and the units were sold to someone else: never oversell. (An order
-        // that held its units can't fall short; should it ever, the code's use goes back.)
-        if (codeCounted) await countCodeUse(tx, cartDiscount.id, -1);
+        // The hold ran out and the units were sold to someone else: never oversell.
         const [approved] = await settle('approved', { returnCause: 'out_of_stock' });
         const canceled = await cancelUnfulfillable(tx, order.id);
         await canceledUnfulfillable(tx, canceled, 'out_of_stock');
@@ -316,12 +326,12 @@ export class PaymentService {
       const approved = paymentShape.read(paidRow?.payment_row as Record<string, unknown>);
       // Timeline, customers, and automatic fulfilment when the market has it on (order/hooks.ts).
       const paid = await orderPaid(tx, paidNow, items, approved, row.auto_fulfill as boolean);
-      // The bought units leave the shopper's basket; anything added since stays. A code counts
-      // one use; an accepted pop-up is spent.
-      if (order.basketId) await removeBoughtUnits(tx, order.basketId, items);
-      if (order.discountId && order.discount?.kind === 'code' && !codeCounted) await countCodeUse(tx, order.discountId);
-      if (order.discountId && order.discount?.kind === 'popup' && order.basketId) {
-        await spendPopup(tx, order.basketId, order.discountId);
+      await spendBasket(tx, order, items);
+      // Last, the code counts one use: its row is locked from here to the commit.
+      if (code && heldUse) {
+        if (!(await takeHeldCodeUse(tx, code.id, order.reservedUntil))) throw new HoldLapsed();
+      } else if (code) {
+        await countCodeUse(tx, code.id);
       }
       return { order: paid, items, paid: true, reverse: null, storefrontChanged: sold.storefrontChanged };
     });
