@@ -56,6 +56,7 @@ import { goodsTotal, priceLines, pricingDiffers } from './pricing.js';
 
 /** Rows of shipping_tariffs in the buying path's statements (db/rows.ts). */
 const tariffShape = rowShape(shippingTariffs);
+type TariffRow = typeof shippingTariffs.$inferSelect;
 
 /** An order's lines as one JSON column of a statement about the order (`o`): saves a round trip. */
 export const ITEMS_OF_O = sql.raw(
@@ -190,16 +191,28 @@ export async function lockOrder(
   tx: Db,
   orderId: string,
   uniqueCode: string,
-): Promise<{ order: OrderRow; items: ItemRow[]; cartDiscount: CartDiscountRow | null }> {
+  options: { tariffId?: string } = {},
+): Promise<{ order: OrderRow; items: ItemRow[]; cartDiscount: CartDiscountRow | null; tariff?: TariffRow | null }> {
+  // The store's tariff the shopper picked (confirm), in the same round trip.
+  const tariff = options.tariffId
+    ? sql`, (select row_to_json(t) from shipping_tariffs t
+          where t.id = ${options.tariffId}::uuid and t.market_id = o.market_id) as tariff`
+    : sql``;
   const row = await lockedRead(
     tx,
     sql`select ${orderShape.columnsOf('o')}, ${ITEMS_OF_O}, ${cartDiscountColumn(sql`o.discount_id`)} as cart_discount,
-        ${FRESH_O}
+        ${FRESH_O}${tariff}
       from orders o
       where o.id = ${orderId} and o.unique_code = ${uniqueCode} for update of o`,
   );
   if (!row) throw new AppError('NOT_FOUND');
-  return { ...readOrderWithItems(row), cartDiscount: readCartDiscount(row.cart_discount) };
+  return {
+    ...readOrderWithItems(row),
+    cartDiscount: readCartDiscount(row.cart_discount),
+    ...(options.tariffId
+      ? { tariff: row.tariff ? tariffShape.read(row.tariff as Record<string, unknown>) : null }
+      : {}),
+  };
 }
 
 /**
@@ -213,11 +226,11 @@ export class CheckoutService {
 
   /** POST /Basket/checkout/{uniqueCode}/{marketId}. */
   async start(marketId: string, uniqueCode: string, language: Language): Promise<Checkout> {
+    // A closed store sells nothing; a suspended one (its subscription unpaid) until its owner pays.
+    const unavailable = await storeUnavailable(this.ctx.db, marketId);
+    if (unavailable) throw new AppError(unavailable === 'closed' ? 'STORE_CLOSED' : 'STORE_SUSPENDED');
     return this.ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
-      // A closed store sells nothing; a suspended one (its subscription unpaid) until its owner pays.
-      const unavailable = await storeUnavailable(tx, marketId);
-      if (unavailable) throw new AppError(unavailable === 'closed' ? 'STORE_CLOSED' : 'STORE_SUSPENDED');
       // One checkout at a time per basket: concurrent starts of the same basket queue on its lock.
       const basket = await lockBasketLines(tx, marketId, uniqueCode);
       if (!basket) throw new AppError('BASKET_EMPTY');
@@ -284,12 +297,8 @@ export class CheckoutService {
     return checkoutView(this.ctx.db, order, items);
   }
 
-  /** The tariff, if it delivers this order; else a field error. */
-  private async tariffFor(tx: Db, order: OrderRow, tariffId: string, region: string, weightGrams: number) {
-    const [tariff] = tariffShape.rows(
-      await tx.execute(sql`select ${tariffShape.columns} from shipping_tariffs
-        where id = ${tariffId} and market_id = ${order.marketId}`),
-    );
+  /** The store's tariff the shopper picked, if it delivers this order; else a field error. */
+  private tariffFor(tariff: TariffRow | null | undefined, order: OrderRow, region: string, weightGrams: number) {
     if (!tariff || !tariffApplies(tariff, { region, subtotal: goodsTotal(order), weightGrams })) {
       throw new AppError('VALIDATION_FAILED', { shippingTariffId: 'tariffNotAvailable' });
     }
@@ -309,18 +318,13 @@ export class CheckoutService {
     }
     return this.ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
-      const { order, items, cartDiscount } = await lockOrder(tx, data.checkoutId, data.uniqueCode);
+      const locked = await lockOrder(tx, data.checkoutId, data.uniqueCode, { tariffId: data.shippingTariffId });
+      const { order, items, cartDiscount } = locked;
       if (order.paymentStatus === 'paid' || order.paymentStatus === 'pending' || order.paymentStatus === 'canceled') {
         throw new AppError('CHECKOUT_CLOSED');
       }
       const view = await checkoutView(tx, order, items);
-      const tariff = await this.tariffFor(
-        tx,
-        order,
-        data.shippingTariffId,
-        data.shippingAddress.region,
-        view.weightGrams,
-      );
+      const tariff = this.tariffFor(locked.tariff, order, data.shippingAddress.region, view.weightGrams);
       const shippingPrice = tariffPrice(tariff);
       // A code with a limit per e-mail is checked as soon as the e-mail is known (and again,
       // exactly, when the order is placed; its limit in all was checked when it was typed).

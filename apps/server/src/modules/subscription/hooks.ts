@@ -1,6 +1,7 @@
 import { SUBSCRIPTION_PLANS } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
+import { keptRead } from '../../platform/changes.js';
 
 /**
  * What other modules write of the subscription (decision 017): a store's row as it is when the
@@ -13,17 +14,26 @@ export function openSubscriptionStatement(marketId: string) {
     on conflict do nothing`;
 }
 
+/** Whether each store sells, kept until its market row changes (a few bytes a store). */
+const KEPT_AVAILABILITY = { name: 'store-availability', maxBytes: 4 * 1024 * 1024 };
+
 /**
  * Why the store sells nothing now, if it does not: closed by its owner (decision 023), or
- * suspended (its subscription unpaid). One round trip for both.
+ * suspended (its subscription unpaid). One round trip for both, kept until the market's row
+ * changes (decision 027): closing, opening, suspending and resuming a store all move its
+ * catalog version, so none is missed once its writer has answered.
  */
 export async function storeUnavailable(db: Db, marketId: string): Promise<'closed' | 'suspended' | null> {
-  const [row] = rowsOf<{ closed: boolean; suspended: boolean }>(
-    await db.execute(sql`select m.closed_at is not null as closed,
-        exists (select 1 from subscriptions s where s.market_id = m.id and s.status = 'suspended') as suspended
-      from markets m where m.id = ${marketId}`),
-  );
-  return row?.closed ? 'closed' : row?.suspended ? 'suspended' : null;
+  const state = await keptRead(db, KEPT_AVAILABILITY, marketId, async () => {
+    const [row] = rowsOf<{ closed: boolean; suspended: boolean }>(
+      await db.execute(sql`select m.closed_at is not null as closed,
+          exists (select 1 from subscriptions s where s.market_id = m.id and s.status = 'suspended') as suspended
+        from markets m where m.id = ${marketId}`),
+    );
+    if (!row) return null;
+    return { value: row.closed ? 'closed' : row.suspended ? 'suspended' : 'open', tag: marketId };
+  });
+  return state === 'closed' || state === 'suspended' ? state : null;
 }
 
 /** A card saved for the store's subscription (the provider's id for it and its mask), replacing any. */
