@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Extension, PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -61,13 +61,16 @@ const END = /^(commit|rollback)\b/i;
 
 /** pg's query object, with the internals a transaction's first statement uses (BegunQuery). */
 interface PgQuery {
+  portal: string;
   prepare(connection: PgConnection): void;
+  _getRows(connection: PgConnection, rows: number | undefined): void;
 }
 interface PgConnection {
   parsedStatements: Record<string, string>;
   parse(message: { text: string; name: string; types: unknown[] }): void;
   bind(message: { portal: string; statement: string; values: unknown[] }): void;
-  execute(message: { portal: string }): void;
+  execute(message: { portal: string; rows?: number }): void;
+  sync(): void;
 }
 const PgQueryClass = (
   pg as unknown as {
@@ -76,32 +79,71 @@ const PgQueryClass = (
 ).Query;
 
 /**
- * A transaction's first statement with its `begin` written ahead of it in the same message
- * batch (PostgreSQL runs them in order and answers both before one Sync): a transaction costs
- * one round trip less. pg answers the two results as a list; the statement's is the last.
+ * A statement of a transaction written in one message batch with the transaction's `begin` ahead
+ * of it (its first statement) and/or its `commit` behind it (its last, executeAndCommit):
+ * PostgreSQL runs them in order and answers all before the batch's one Sync, so a transaction
+ * costs one or two round trips less. Should the statement fail, PostgreSQL skips the commit (it
+ * skips to the Sync), and the transaction is rolled back as any other. pg answers the results as
+ * a list; the statement's is the one after the begin.
  */
-class BegunQuery extends PgQueryClass {
+class BatchQuery extends PgQueryClass {
   constructor(
-    private readonly begin: string,
+    private readonly begin: string | null,
+    private readonly commit: string | null,
     config: unknown,
     values: unknown,
     callback: (error: Error | null, results: unknown) => void,
   ) {
     super(config, values, (error, results) =>
-      callback(error, Array.isArray(results) ? results[results.length - 1] : results),
+      callback(error, Array.isArray(results) ? results[begin === null ? 0 : 1] : results),
     );
   }
 
   override prepare(connection: PgConnection): void {
-    const name = statementName(this.begin);
-    if (connection.parsedStatements[name] === undefined) {
-      connection.parse({ text: this.begin, name, types: [] });
-      connection.parsedStatements[name] = this.begin;
-    }
-    connection.bind({ portal: '', statement: name, values: [] });
-    connection.execute({ portal: '' });
+    if (this.begin !== null) writeUnnamed(connection, this.begin);
     super.prepare(connection);
   }
+
+  /** pg's last step of a statement (execute, then Sync): the commit goes between them. */
+  override _getRows(connection: PgConnection, rows: number | undefined): void {
+    if (this.commit === null || rows) {
+      super._getRows(connection, rows);
+      return;
+    }
+    connection.execute({ portal: this.portal });
+    writeUnnamed(connection, this.commit);
+    connection.sync();
+  }
+}
+
+/** A statement without parameters (begin, commit), prepared once per connection and run. */
+function writeUnnamed(connection: PgConnection, text: string) {
+  const name = statementName(text);
+  if (connection.parsedStatements[name] === undefined) {
+    connection.parse({ text, name, types: [] });
+    connection.parsedStatements[name] = text;
+  }
+  connection.bind({ portal: '', statement: name, values: [] });
+  connection.execute({ portal: '' });
+}
+
+/**
+ * Runs `statement` as the last of the transaction `tx`, its commit written right behind it (one
+ * round trip for both; with the transaction's held begin, one for all three). Once it has
+ * answered, the transaction is committed: drizzle's own commit after it is answered at once, and
+ * nothing in the transaction may write or fail after it — a rollback could undo nothing. Not in
+ * a nested transaction (it commits the outer one). On PGlite, or outside a transaction, it is the
+ * statement alone.
+ */
+export function executeAndCommit(tx: Db, statement: SQL): Promise<unknown> {
+  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
+  if (client instanceof PreparingClient) client.commitNext = true;
+  return tx.execute(statement);
+}
+
+/** `statement` on `tx`; with `last`, as its transaction's last, carrying the commit (executeAndCommit). */
+export function executeLast(tx: Db, statement: SQL, last: boolean): Promise<unknown> {
+  return last ? executeAndCommit(tx, statement) : tx.execute(statement);
 }
 
 /**
@@ -116,6 +158,10 @@ class PreparingClient extends pg.Client {
   private prepared = 0;
   /** The `begin` of a transaction that has not sent a statement yet. */
   private begin: string | null = null;
+  /** The next statement is its transaction's last: its commit goes with it (executeAndCommit). */
+  commitNext = false;
+  /** The transaction was committed with its last statement: its own commit has nothing to do. */
+  private committed = false;
 
   constructor(config?: string | pg.ClientConfig) {
     super(config);
@@ -146,6 +192,8 @@ class PreparingClient extends pg.Client {
   // biome-ignore lint/suspicious/noExplicitAny: pg's overloads cannot be forwarded one by one.
   override query(config: any, values?: any, callback?: any): any {
     const text = typeof config?.text === 'string' && config.name === undefined ? (config.text as string) : null;
+    const commit = this.commitNext;
+    this.commitNext = false;
     if (text !== null && callback === undefined) {
       // drizzle's transaction() awaits its `begin` before the try whose `finally` gives the client
       // back to the pool; held back here, it can not fail there (on a connection just lost, that
@@ -153,20 +201,29 @@ class PreparingClient extends pg.Client {
       // fails inside the try, and the pool drops the broken client when it comes back.
       if (BEGIN.test(text) && this.begin === null) {
         this.begin = text;
+        this.committed = false;
         return Promise.resolve({ command: 'BEGIN', rowCount: null, rows: [], fields: [] });
       }
-      if (this.begin !== null) {
+      if (END.test(text) && (this.committed || this.begin !== null)) {
+        // Committed with its last statement, or ended before any statement (nothing was begun).
+        this.committed = false;
+        this.begin = null;
+        return Promise.resolve({ command: text.split(/\s/)[0]?.toUpperCase(), rowCount: null, rows: [], fields: [] });
+      }
+      if (this.begin !== null || commit) {
         const begin = this.begin;
         this.begin = null;
-        // Ended before any statement: nothing was begun, so there is nothing to end.
-        if (END.test(text))
-          return Promise.resolve({ command: text.split(/\s/)[0]!.toUpperCase(), rowCount: null, rows: [], fields: [] });
         return new Promise((resolve, reject) => {
-          const query = new BegunQuery(
+          const query = new BatchQuery(
             begin,
+            commit ? 'commit' : null,
             { ...this.named(config), queryMode: 'extended' },
             values,
-            (error, result) => (error ? reject(error) : resolve(result)),
+            (error, result) => {
+              if (error) return reject(error);
+              if (commit) this.committed = true;
+              resolve(result);
+            },
           );
           // pg takes a query object of its own making as it is (a "submittable").
           super.query(query as unknown as pg.QueryConfig);

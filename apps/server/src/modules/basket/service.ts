@@ -10,7 +10,7 @@ import {
   type UpdateBasketItemInput,
 } from '@shop/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client.js';
+import { type Db, executeLast, rowsOf } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { priceLines } from '../checkout/pricing.js';
@@ -172,14 +172,20 @@ export async function spendBasket(
   tx: Db,
   order: { basketId: string | null; discountId: string | null; discount: { kind: string } | null },
   bought: { productId: string | null; variantId: string | null }[],
+  options: { last?: boolean } = {},
 ): Promise<void> {
   if (!order.basketId) return;
   const popup =
     order.discountId && order.discount?.kind === 'popup'
       ? sql`with spent as (update baskets set popup_id = null where id = ${order.basketId} and popup_id = ${order.discountId}) `
       : sql``;
-  await tx.execute(sql`${popup}delete from basket_items where basket_id = ${order.basketId}
-    and coalesce(variant_id, product_id) = any(${sql.param(bought.map((i) => i.variantId ?? i.productId))}::uuid[])`);
+  // The transaction's last statement may carry its commit (db/client.ts).
+  await executeLast(
+    tx,
+    sql`${popup}delete from basket_items where basket_id = ${order.basketId}
+    and coalesce(variant_id, product_id) = any(${sql.param(bought.map((i) => i.variantId ?? i.productId))}::uuid[])`,
+    options.last === true,
+  );
 }
 
 /** The basket as the shopper sees it, priced with its offers by the checkout's own pricing. */

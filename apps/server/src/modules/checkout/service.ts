@@ -115,6 +115,11 @@ async function marketNameOf(db: Db, marketId: string): Promise<string> {
   return market?.name ?? '';
 }
 
+/** What the lines weigh together, for the tariffs that go by weight. */
+function weightOf(lines: { weightGrams: number; quantity: number }[]): number {
+  return lines.reduce((n, l) => n + l.weightGrams * l.quantity, 0);
+}
+
 export async function checkoutView(db: Db, order: OrderRow, items?: ItemRow[]): Promise<Checkout> {
   const lines = items ?? (await orderItemsOf(db, order.id));
   return {
@@ -150,7 +155,7 @@ export async function checkoutView(db: Db, order: OrderRow, items?: ItemRow[]): 
       discount: l.discount,
       paid: l.paid,
     })),
-    weightGrams: lines.reduce((n, l) => n + l.weightGrams * l.quantity, 0),
+    weightGrams: weightOf(lines),
     subtotal: order.subtotal,
     bundleDiscount: order.bundleDiscount,
     discount: order.discount ?? null,
@@ -229,7 +234,7 @@ export class CheckoutService {
     // A closed store sells nothing; a suspended one (its subscription unpaid) until its owner pays.
     const unavailable = await storeUnavailable(this.ctx.db, marketId);
     if (unavailable) throw new AppError(unavailable === 'closed' ? 'STORE_CLOSED' : 'STORE_SUSPENDED');
-    return this.ctx.db.transaction(async (t) => {
+    const written = await this.ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
       // One checkout at a time per basket: concurrent starts of the same basket queue on its lock.
       const basket = await lockBasketLines(tx, marketId, uniqueCode);
@@ -269,7 +274,7 @@ export class CheckoutService {
         if (code && isLive(code, new Date())) cartDiscount = code;
       }
       const priced = priceLines(lines, { bundles: offers.bundles, cartDiscount, shippingPrice: 0 });
-      const written = await writeCheckout(
+      return writeCheckout(
         tx,
         {
           reuse: reusable?.id ?? null,
@@ -281,9 +286,10 @@ export class CheckoutService {
           at: new Date(),
         },
         lines.map((l, index) => ({ ...l, ...priced.lines[index]!, tracked: held.tracked.has(unitKey(l)) })),
+        { last: true },
       );
-      return checkoutView(tx, written.order, written.items);
     });
+    return checkoutView(this.ctx.db, written.order, written.items);
   }
 
   /** GET /Basket/checkout/{id}: the visitor's own checkout or order. */
@@ -316,15 +322,14 @@ export class CheckoutService {
         fieldsFromIssues(issues.map((issue) => ({ ...issue, path: ['billingAddress', ...issue.path] }))),
       );
     }
-    return this.ctx.db.transaction(async (t) => {
+    const confirmed = await this.ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
       const locked = await lockOrder(tx, data.checkoutId, data.uniqueCode, { tariffId: data.shippingTariffId });
       const { order, items, cartDiscount } = locked;
       if (order.paymentStatus === 'paid' || order.paymentStatus === 'pending' || order.paymentStatus === 'canceled') {
         throw new AppError('CHECKOUT_CLOSED');
       }
-      const view = await checkoutView(tx, order, items);
-      const tariff = this.tariffFor(locked.tariff, order, data.shippingAddress.region, view.weightGrams);
+      const tariff = this.tariffFor(locked.tariff, order, data.shippingAddress.region, weightOf(items));
       const shippingPrice = tariffPrice(tariff);
       // A code with a limit per e-mail is checked as soon as the e-mail is known (and again,
       // exactly, when the order is placed; its limit in all was checked when it was typed).
@@ -337,7 +342,7 @@ export class CheckoutService {
         });
       }
       const billing = data.billingSameAsShipping ? data.shippingAddress : (data.billingAddress as Address);
-      const updated = await confirmCheckout(tx, order.id, {
+      const details = {
         email: data.email,
         phone: data.phone,
         shippingAddress: data.shippingAddress,
@@ -347,9 +352,10 @@ export class CheckoutService {
         shippingPrice,
         total: goodsTotal(order) + shippingPrice,
         language,
-      });
-      return checkoutView(tx, updated, items);
+      };
+      return { order: await confirmCheckout(tx, order.id, details, { last: true }), items };
     });
+    return checkoutView(this.ctx.db, confirmed.order, confirmed.items);
   }
 
   /**
@@ -442,7 +448,7 @@ export class CheckoutService {
         await tx.execute(sql`select ${tariffShape.columns} from shipping_tariffs where id = ${order.shippingTariffId}`),
       );
       const address = order.shippingAddress as Address | null;
-      const weightGrams = items.reduce((n, i) => n + i.weightGrams * i.quantity, 0);
+      const weightGrams = weightOf(items);
       keepsTariff = Boolean(
         tariff &&
           address &&
@@ -530,7 +536,7 @@ export class CheckoutService {
       }
       // Last, the market's next number: its row stays locked until commit, and every placement
       // in the market queues on it, so little happens while it is held (order/lifecycle.ts).
-      const placed = await placeOrder(tx, order);
+      const placed = await placeOrder(tx, order, { last: !cash });
       if (!cash) return { placed, items };
       return { placed: await placeForCash(tx, placed, cashFee), items, storefrontChanged };
     });

@@ -1,6 +1,6 @@
 import { type Address, commerceLimits, type Language } from '@shop/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client.js';
+import { type Db, executeLast, rowsOf } from '../../db/client.js';
 import { rowShape } from '../../db/rows.js';
 import { type DiscountRecord, orderItems, orders } from '../../db/schema/index.js';
 import { takeOrderNumber } from '../market/hooks.js';
@@ -80,6 +80,9 @@ export function readOrderWithItems(row: Record<string, unknown>): { order: Order
   };
 }
 
+/** `last`: the statement is its transaction's last, and carries its commit (db/client.ts). */
+type LastStatement = { last?: boolean };
+
 /**
  * Writes a checkout: a new order row of the basket, or the basket's earlier unplaced checkout
  * (`reuse`) brought up to date — its details kept, its lines replaced — with its units held from
@@ -98,6 +101,7 @@ export async function writeCheckout(
     at: Date;
   },
   lines: CheckoutLine[],
+  options: LastStatement = {},
 ): Promise<{ order: OrderRow; items: ItemRow[] }> {
   const { reuse, figures, language, at } = checkout;
   const discount = figures.discount ? JSON.stringify(figures.discount) : null;
@@ -137,7 +141,9 @@ export async function writeCheckout(
     position,
   }));
   const [row] = rowsOf<Record<string, unknown>>(
-    await tx.execute(sql`with o as (${orderStatement} returning ${orderShape.columns}),
+    await executeLast(
+      tx,
+      sql`with o as (${orderStatement} returning ${orderShape.columns}),
       i as (
         insert into order_items (order_id, market_id, product_id, variant_id, title, variant_title, sku, image_url,
           unit_price, compare_at_price, quantity, weight_grams, tracked, bundle_id, bundle_title, bundle_units,
@@ -152,7 +158,9 @@ export async function writeCheckout(
         returning ${itemShape.columns}
       )
       select ${orderShape.columnsOf('o')}, (select coalesce(json_agg(i order by i.position), '[]') from i) as items
-      from o`),
+      from o`,
+      options.last === true,
+    ),
   );
   return readOrderWithItems(row as Record<string, unknown>);
 }
@@ -185,15 +193,20 @@ export async function confirmCheckout(
     total: number;
     language: Language;
   },
+  options: LastStatement = {},
 ): Promise<OrderRow> {
   const [updated] = orderShape.rows(
-    await tx.execute(sql`update orders set email = ${details.email.toLowerCase()}, phone = ${details.phone},
+    await executeLast(
+      tx,
+      sql`update orders set email = ${details.email.toLowerCase()}, phone = ${details.phone},
         shipping_address = ${JSON.stringify(details.shippingAddress)}::jsonb,
         billing_address = ${JSON.stringify(details.billingAddress)}::jsonb, note = ${details.note},
         shipping_tariff_id = ${details.tariff.id}, shipping_name = ${details.tariff.name},
         shipping_price = ${details.shippingPrice}, total = ${details.total}, language = ${details.language},
         updated_at = ${new Date()}
-      where id = ${orderId} returning ${orderShape.columns}`),
+      where id = ${orderId} returning ${orderShape.columns}`,
+      options.last === true,
+    ),
   ) as [OrderRow];
   return updated;
 }
@@ -252,15 +265,23 @@ export async function writePricing(
  * that lock: placing times follow the numbers exactly, whichever process placed the order (the
  * orders list relies on it).
  */
-export async function placeOrder(tx: Db, order: { id: string; marketId: string }): Promise<OrderRow> {
+export async function placeOrder(
+  tx: Db,
+  order: { id: string; marketId: string },
+  options: LastStatement = {},
+): Promise<OrderRow> {
   const [placed] = orderShape.rows(
-    await tx.execute(sql`with n as (${takeOrderNumber(order.marketId)}), placed as (
+    await executeLast(
+      tx,
+      sql`with n as (${takeOrderNumber(order.marketId)}), placed as (
         update orders set number = n.number, name = n.order_prefix || n.number || n.order_suffix,
           placed_at = clock_timestamp(), ${HOLD_AGAIN}, updated_at = ${new Date()}
         from n where orders.id = ${order.id}
         returning ${orderShape.columnsOf('orders')}
       ), placed_event as (${orderPlacedEvent('placed')})
-      select * from placed`),
+      select * from placed`,
+      options.last === true,
+    ),
   ) as [OrderRow];
   return placed;
 }

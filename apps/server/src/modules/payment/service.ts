@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Checkout, Language, PaymentReturnCause, StartPaymentInput } from '@shop/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client.js';
+import { type Db, executeAndCommit, rowsOf } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/faults.js';
 import { rowShape } from '../../db/rows.js';
 import { orders, payments } from '../../db/schema/index.js';
@@ -136,14 +136,17 @@ export class PaymentService {
       }
       await this.checkouts.holdAgain(tx, order, items);
       // The attempt, the order's new state and its timeline's line in one statement (the
-      // attempt's id made here, so that the line can name it).
+      // attempt's id made here, so that the line can name it), the transaction's last.
       const attempt = { id: randomUUID(), amount: order.total, provider: this.provider.name };
       const [payment] = paymentShape.rows(
-        await tx.execute(sql`with o as (${paymentPendingStatement(order.id)}), started as (${paymentStartedEvent(order, attempt)})
+        await executeAndCommit(
+          tx,
+          sql`with o as (${paymentPendingStatement(order.id)}), started as (${paymentStartedEvent(order, attempt)})
           insert into payments (id, order_id, market_id, provider, amount, success_url, error_url)
           values (${attempt.id}, ${order.id}, ${order.marketId}, ${attempt.provider}, ${attempt.amount},
             ${`${origin}/card-success?orderId=${order.id}`}, ${`${origin}/card-failed?orderId=${order.id}`})
-          returning ${paymentShape.columns}`),
+          returning ${paymentShape.columns}`,
+        ),
       ) as [PaymentRow];
       return { order, payment };
     });
@@ -326,7 +329,8 @@ export class PaymentService {
       const approved = paymentShape.read(paidRow?.payment_row as Record<string, unknown>);
       // Timeline, customers, and automatic fulfilment when the market has it on (order/hooks.ts).
       const paid = await orderPaid(tx, paidNow, items, approved, row.auto_fulfill as boolean);
-      await spendBasket(tx, order, items);
+      // Without a code to count, that is the transaction's last statement.
+      await spendBasket(tx, order, items, { last: code === null });
       // Last, the code counts one use: its row is locked from here to the commit.
       if (code && heldUse) {
         if (!(await takeHeldCodeUse(tx, code.id, order.reservedUntil))) throw new HoldLapsed();
