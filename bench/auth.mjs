@@ -3,11 +3,11 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureWebBuild } from '../scripts/web-build.mjs';
-import { serverArgs, startProcess, waitForHealth } from './lib.mjs';
+import { benchPgUrl, serverArgs, startProcess, waitForHealth } from './lib.mjs';
 
 ensureWebBuild();
 
-const baseUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const baseUrl = benchPgUrl;
 const dbName = `bench_${Date.now()}`;
 const admin = new pg.Client({ connectionString: baseUrl });
 await admin.connect();

@@ -41,13 +41,29 @@ export function serverArgs() {
   return ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')];
 }
 
+/** Where the local PostgreSQL listens on its Unix socket (Debian's packages). */
+const PG_SOCKET_DIR = '/var/run/postgresql';
+
 /**
- * A fresh PostgreSQL database next to `baseUrl` (BENCH_PG_URL, default the local `test`
- * database): resolves to { url, admin, drop() }. `admin` stays connected to the base database.
+ * The PostgreSQL the benchmarks use: BENCH_PG_URL, else the local `test` database — over its Unix
+ * socket when there is one, as a server on the database's machine connects (DATABASE_URL
+ * `postgres://user@localhost/db?host=/var/run/postgresql`; ~15 % less server CPU a statement than
+ * loopback TCP), else over TCP.
+ */
+export const benchPgUrl =
+  process.env.BENCH_PG_URL ??
+  (fs.existsSync(path.join(PG_SOCKET_DIR, '.s.PGSQL.5432'))
+    ? `postgres://postgres@localhost/test?host=${PG_SOCKET_DIR}`
+    : 'postgres://postgres@127.0.0.1:5432/test');
+
+/**
+ * A fresh PostgreSQL database next to benchPgUrl's: resolves to { url, admin, drop() }. `admin`
+ * stays connected to the base database.
  */
 export async function freshDatabase(prefix = 'bench') {
   const { default: pg } = await import('pg');
-  const baseUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const baseUrl = benchPgUrl;
+  console.log(`PostgreSQL: ${new URL(baseUrl).searchParams.get('host') ? 'Unix socket' : 'TCP'} (${baseUrl})`);
   const name = `${prefix}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();

@@ -27,12 +27,12 @@ import {
   codeUnusable,
   countCodeUse,
   findCartDiscount,
-  findCode,
   isLive,
   type LiveBundle,
   liveBundlesColumn,
   readBundles,
   readCartDiscount,
+  typedCodeColumn,
 } from '../discount/offers.js';
 import { bumpCatalogVersion } from '../market/hooks.js';
 import {
@@ -384,48 +384,49 @@ export class CheckoutService {
    */
   async applyCode(input: ApplyDiscountCodeInput): Promise<Checkout> {
     const data = applyDiscountCodeSchema.parse(input);
-    return this.ctx.db.transaction(async (t) => {
+    const now = new Date();
+    const applied = await this.ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
-      const { order, items } = await lockOrder(tx, data.checkoutId, data.uniqueCode);
+      // The order and its lines, the code typed (or else the visitor's pop-up), the live bundles
+      // of its products and its tariff: one statement.
+      const discount = data.code
+        ? typedCodeColumn(sql`o.market_id`, data.code)
+        : cartDiscountColumn(sql`(select b.popup_id from baskets b where b.id = o.basket_id)`);
+      const row = await lockedRead(
+        tx,
+        sql`select ${orderShape.columnsOf('o')}, ${ITEMS_OF_O}, ${discount} as cart_discount,
+            ${liveBundlesColumn(sql`o.market_id`, sql`array(select i.product_id from order_items i where i.order_id = o.id)`, now)} as bundles,
+            (select row_to_json(t) from shipping_tariffs t where t.id = o.shipping_tariff_id) as tariff, ${FRESH_O}
+          from orders o
+          where o.id = ${data.checkoutId} and o.unique_code = ${data.uniqueCode} for update of o`,
+      );
+      if (!row) throw new AppError('NOT_FOUND');
+      const { order, items } = readOrderWithItems(row);
       if (order.number !== null || order.paymentStatus === 'canceled') throw new AppError('CHECKOUT_CLOSED');
-      const now = new Date();
-      let cartDiscount: CartDiscountRow | null = null;
+      let cartDiscount = readCartDiscount(row.cart_discount);
       if (data.code) {
-        cartDiscount = await findCode(tx, order.marketId, data.code);
         if (!cartDiscount) throw new AppError('DISCOUNT_CODE_UNKNOWN', { code: 'DISCOUNT_CODE_UNKNOWN' });
         const unusable = codeUnusable(cartDiscount, now);
         if (unusable) throw new AppError(unusable, { code: unusable });
         await assertCodeUsable(tx, cartDiscount, { orderId: order.id, email: order.email, lock: false });
-      } else {
-        const [basket] = rowsOf<{ popup: unknown }>(
-          await tx.execute(sql`select ${cartDiscountColumn(sql`b.popup_id`)} as popup from baskets b
-            where b.id = ${order.basketId}`),
-        );
-        const popup = readCartDiscount(basket?.popup);
-        cartDiscount = popup && isLive(popup, now) ? popup : null;
+      } else if (cartDiscount && !isLive(cartDiscount, now)) {
+        cartDiscount = null;
       }
-      const bundles = await this.liveBundles(tx, order, items, now);
-      const repriced = await this.reprice(tx, order, items, bundles, cartDiscount);
-      if (cartDiscount?.kind === 'code' && repriced.order.discount?.belowMinimum) {
-        // Nothing is kept: the transaction rolls back, and the shopper is told the minimum.
+      const bundles = readBundles(row.bundles);
+      if (
+        cartDiscount?.kind === 'code' &&
+        priceLines(items, { bundles, cartDiscount, shippingPrice: order.shippingPrice }).order.discount?.belowMinimum
+      ) {
+        // Nothing is kept, and the shopper is told the minimum.
         throw new AppError('DISCOUNT_CODE_MINIMUM', { code: 'DISCOUNT_CODE_MINIMUM' }, undefined, {
           minimum: minorToDecimal(cartDiscount.minSubtotal ?? 0),
         });
       }
-      return checkoutView(tx, repriced.order, items);
+      const tariff = row.tariff ? tariffShape.read(row.tariff as Record<string, unknown>) : null;
+      const repriced = await this.reprice(tx, order, items, bundles, cartDiscount, { tariff, last: true });
+      return { order: repriced.order, items };
     });
-  }
-
-  /** The store's live bundles of the order's products (pricing's first step). */
-  private async liveBundles(tx: Db, order: OrderRow, items: ItemRow[], now: Date): Promise<LiveBundle[]> {
-    const productIds = items.flatMap((i) => (i.productId ? [i.productId] : []));
-    if (!productIds.length) return [];
-    const [row] = rowsOf<{ bundles: unknown }>(
-      await tx.execute(
-        sql`select ${liveBundlesColumn(sql`${order.marketId}::uuid`, sql`${sql.param(productIds)}::uuid[]`, now)} as bundles`,
-      ),
-    );
-    return readBundles(row?.bundles);
+    return checkoutView(this.ctx.db, applied.order, applied.items);
   }
 
   /**
@@ -439,14 +440,21 @@ export class CheckoutService {
     items: ItemRow[],
     bundles: LiveBundle[],
     cartDiscount: CartDiscountRow | null,
+    /** `tariff`: the order's, read already; `last`: the write is the transaction's last statement. */
+    options: { tariff?: TariffRow | null; last?: boolean } = {},
   ): Promise<{ order: OrderRow; changed: boolean }> {
     let priced = priceLines(items, { bundles, cartDiscount, shippingPrice: order.shippingPrice });
     if (!pricingDiffers(order, items, priced)) return { order, changed: false };
     let keepsTariff = true;
     if (order.shippingTariffId) {
-      const [tariff] = tariffShape.rows(
-        await tx.execute(sql`select ${tariffShape.columns} from shipping_tariffs where id = ${order.shippingTariffId}`),
-      );
+      const [tariff] =
+        options.tariff !== undefined
+          ? [options.tariff]
+          : tariffShape.rows(
+              await tx.execute(
+                sql`select ${tariffShape.columns} from shipping_tariffs where id = ${order.shippingTariffId}`,
+              ),
+            );
       const address = order.shippingAddress as Address | null;
       const weightGrams = weightOf(items);
       keepsTariff = Boolean(
@@ -468,6 +476,7 @@ export class CheckoutService {
       priced.order,
       items.map((item) => ({ ...item })),
       keepsTariff,
+      { last: options.last },
     );
     return { order: updated, changed: true };
   }

@@ -111,13 +111,13 @@ export function appliedOf(row: CartDiscountRow, priced: PricedCart): AppliedDisc
   };
 }
 
-/** The store's code as a shopper typed it (any case), or null. */
-export async function findCode(db: Db, marketId: string, typed: string): Promise<CartDiscountRow | null> {
-  const [row] = rowsOf<{ d: CartDiscountRow }>(
-    await db.execute(sql`select ${CART_DISCOUNT_JSON} as d from discounts d
-      where d.market_id = ${marketId} and d.kind = 'code' and d.code_key = ${normalizeDiscountCode(typed)}`),
-  );
-  return row?.d ?? null;
+/**
+ * The store's code a shopper typed (any case; whatever its state) as a CartDiscountRow JSON
+ * column of a statement about the order (`marketId` an expression), null when there is none.
+ */
+export function typedCodeColumn(marketId: SQL, typed: string): SQL {
+  return sql`(select ${CART_DISCOUNT_JSON} from discounts d
+    where d.market_id = ${marketId} and d.kind = 'code' and d.code_key = ${normalizeDiscountCode(typed)})`;
 }
 
 /** The store's live pop-up `id`, or null. */

@@ -230,6 +230,7 @@ export async function writePricing(
     'unitPrice' | 'compareAtPrice' | 'bundleId' | 'bundleTitle' | 'bundleUnits' | 'bundleDiscount' | 'discount' | 'paid'
   >)[],
   keepsTariff: boolean,
+  options: LastStatement = {},
 ): Promise<OrderRow> {
   const rows = lines.map((l) => ({
     id: l.id,
@@ -243,7 +244,9 @@ export async function writePricing(
     paid: l.paid,
   }));
   const [updated] = orderShape.rows(
-    await tx.execute(sql`with l as (
+    await executeLast(
+      tx,
+      sql`with l as (
         update order_items t set unit_price = x.unit_price, compare_at_price = x.compare_at_price,
           bundle_id = x.bundle_id, bundle_title = x.bundle_title, bundle_units = x.bundle_units,
           bundle_discount = x.bundle_discount, discount = x.discount, paid = x.paid
@@ -253,7 +256,9 @@ export async function writePricing(
       )
       update orders set ${figuresSet(figures)}, updated_at = ${new Date()}
         ${keepsTariff ? sql`` : sql`, shipping_tariff_id = null, shipping_name = null`}
-      where id = ${orderId} returning ${orderShape.columns}`),
+      where id = ${orderId} returning ${orderShape.columns}`,
+      options.last === true,
+    ),
   ) as [OrderRow];
   return updated;
 }
