@@ -37,7 +37,7 @@ import { ClosingService } from './modules/market/closing.js';
 import { closingRoutes } from './modules/market/closing-routes.js';
 import { marketRoutes } from './modules/market/routes.js';
 import { mediaRoutes } from './modules/media/routes.js';
-import { removeUnusedMedia, UNUSED_MEDIA_TTL_MS } from './modules/media/service.js';
+import { deriveRendition, removeUnusedMedia, UNUSED_MEDIA_TTL_MS } from './modules/media/service.js';
 import { orderRoutes } from './modules/order/routes.js';
 import { OrderService } from './modules/order/service.js';
 import { paymentRoutes } from './modules/payment/routes.js';
@@ -275,19 +275,32 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: '/api' },
   );
 
+  // A rendition of a width added since its picture was uploaded is made on its first request.
+  const derive = (key: string) => deriveRendition(ctx, key);
   if (objects) {
-    registerObjectUploads(app, objects);
+    registerObjectUploads(app, objects, derive);
     app.addHook('onClose', async () => objects.close());
   } else {
     await mkdir(config.uploadsDir, { recursive: true });
-    await app.register(fastifyStatic, {
-      root: config.uploadsDir,
-      prefix: '/uploads/',
-      decorateReply: false,
-      // Content-hashed names are kept a year, older ones a week (uploadCacheControl).
-      cacheControl: false,
-      setHeaders: (reply, file) => reply.header('cache-control', uploadCacheControl(file)),
-    });
+    await app.register(
+      async (uploads) => {
+        await uploads.register(fastifyStatic, {
+          root: config.uploadsDir,
+          prefix: '/',
+          decorateReply: false,
+          // Content-hashed names are kept a year, older ones a week (uploadCacheControl).
+          cacheControl: false,
+          setHeaders: (reply, file) => reply.header('cache-control', uploadCacheControl(file)),
+        });
+        uploads.setNotFoundHandler(async (request, reply) => {
+          const key = decodeURIComponent(request.url.slice('/uploads/'.length).split('?')[0] ?? '');
+          const made = request.method === 'GET' ? await derive(key) : null;
+          if (!made) throw new AppError('NOT_FOUND');
+          return reply.header('cache-control', uploadCacheControl(key)).type('image/webp').send(made);
+        });
+      },
+      { prefix: '/uploads' },
+    );
   }
 
   await registerPrivateFiles(app, config.privateDir);

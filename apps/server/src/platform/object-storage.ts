@@ -140,7 +140,12 @@ const SINGLE_ETAG = /^(?:W\/)?"[^"]*"$/;
  * Policy's img-src 'self' holds) and any process serves any picture. Content-hashed names are
  * cached a year (uploadCacheControl); a bucket out of reach is a 503 with Retry-After.
  */
-export function registerObjectUploads(app: FastifyInstance, storage: ObjectStorage) {
+export function registerObjectUploads(
+  app: FastifyInstance,
+  storage: ObjectStorage,
+  /** A missing rendition made now (media's deriveRendition), or null. */
+  derive: (key: string) => Promise<Buffer | null>,
+) {
   app.route<{ Params: { '*': string } }>({
     method: ['GET', 'HEAD'],
     url: '/uploads/*',
@@ -159,7 +164,11 @@ export function registerObjectUploads(app: FastifyInstance, storage: ObjectStora
         request.log.warn({ err: error.cause }, 'upload storage unavailable');
         return sendUnavailable(request, reply, 'SERVICE_UNAVAILABLE', STORAGE_RETRY_AFTER_SECONDS);
       }
-      if (object.status === 'missing') throw new AppError('NOT_FOUND');
+      if (object.status === 'missing') {
+        const made = request.method === 'GET' ? await derive(key) : null;
+        if (!made) throw new AppError('NOT_FOUND');
+        return reply.header('cache-control', uploadCacheControl(key)).type('image/webp').send(made);
+      }
       reply.header('cache-control', uploadCacheControl(key));
       if (object.status === 'unchanged') return reply.code(304).header('etag', object.etag).send();
       reply.header('content-type', object.contentType);

@@ -1,5 +1,7 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { IMAGE_WIDTHS, imageUrl } from '@shop/shared';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +18,7 @@ import {
   merchant,
   newIp,
   productBody,
+  query,
   type TestApp,
   uploadImage,
 } from '../../testing/app.js';
@@ -288,14 +291,19 @@ describe('image upload', () => {
 });
 
 describe('renditions', () => {
-  it('an upload is stored as three WebP renditions: the main one at most 1600 px, then 800 and 400', async () => {
+  it('an upload is stored as four WebP renditions: the main one at most 1600 px, then 1200, 800 and 400', async () => {
     const jpeg = await noise(2400, 1200).jpeg({ quality: 80 }).toBuffer();
     const response = await upload({ bytes: jpeg, name: 'wide.jpg', type: 'image/jpeg' });
     expect(response.statusCode).toBe(201);
     const { url } = (response.json() as { data: Uploaded }).data;
-    expect(IMAGE_WIDTHS).toEqual([1600, 800, 400]);
+    expect(IMAGE_WIDTHS).toEqual([1600, 1200, 800, 400]);
     const urls = IMAGE_WIDTHS.map((width) => imageUrl(url, width));
-    expect(urls).toEqual([url, url.replace(/\.webp$/, '-800.webp'), url.replace(/\.webp$/, '-400.webp')]);
+    expect(urls).toEqual([
+      url,
+      url.replace(/\.webp$/, '-1200.webp'),
+      url.replace(/\.webp$/, '-800.webp'),
+      url.replace(/\.webp$/, '-400.webp'),
+    ]);
     const sizes = [];
     for (const rendition of urls) {
       const { metadata } = await served(rendition);
@@ -304,9 +312,45 @@ describe('renditions', () => {
     }
     expect(sizes).toEqual([
       [1600, 800],
+      [1200, 600],
       [800, 400],
       [400, 200],
     ]);
+  });
+
+  it('a picture uploaded before its 1200 px rendition existed gets it on the first request, kept from then on', async () => {
+    const jpeg = await noise(2400, 1200).jpeg({ quality: 80 }).toBuffer();
+    const { url } = (
+      (await upload({ bytes: jpeg, name: 'older.jpg', type: 'image/jpeg' })).json() as { data: Uploaded }
+    ).data;
+    const address = imageUrl(url, 1200);
+    const file = path.join(t.config.uploadsDir, address.slice('/uploads/'.length));
+    // As an upload of before 2026-11-28 is: no 1200 px file, nor in its row.
+    await rm(file);
+    await t.ctx.db.execute(sql`update media set keys = keys - ${address.slice('/uploads/'.length)}::text
+      where url = ${url}`);
+
+    const first = await app.inject({ method: 'GET', url: address, remoteAddress: newIp() });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('image/webp');
+    expect(first.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const { width, height } = await sharp(first.rawPayload).metadata();
+    expect([width, height]).toEqual([1200, 600]);
+    // Kept: on disk, served as any file from then on, and in the row for the clean-up.
+    expect((await stat(file)).size).toBe(first.rawPayload.length);
+    expect((await served(address)).bytes.equals(first.rawPayload)).toBe(true);
+    const [row] = await query<{ keys: string[] }>(t.ctx, sql`select keys from media where url = ${url}`);
+    expect(row?.keys).toContain(address.slice('/uploads/'.length));
+
+    // Only widths we keep, of pictures we have: anything else is still a 404.
+    for (const other of [
+      url.replace(/\.webp$/, '-1000.webp'),
+      url.replace(/[0-9a-f]{16}\.webp$/, '0000000000000000-1200.webp'),
+      '/uploads/nobody/none-0123456789abcdef-1200.webp',
+    ]) {
+      const response = await app.inject({ method: 'GET', url: other, remoteAddress: newIp() });
+      expect(response.statusCode, other).toBe(404);
+    }
   });
 
   it('a tall picture is bounded by its longest side', async () => {
@@ -320,6 +364,7 @@ describe('renditions', () => {
     }
     expect(sizes).toEqual([
       [533, 1600],
+      [400, 1200],
       [267, 800],
       [133, 400],
     ]);

@@ -82,7 +82,7 @@ async function mediaRows(): Promise<number> {
 }
 
 describe('uploads in an S3 bucket', () => {
-  it('an upload is kept in the bucket as its three renditions, named by their content, and nothing on local disk', async () => {
+  it('an upload is kept in the bucket as its four renditions, named by their content, and nothing on local disk', async () => {
     const url = await uploaded(await picture(2000, 1000));
     expect(url).toMatch(/^\/uploads\/[0-9a-f-]{36}\/[0-9a-f-]{36}-[0-9a-f]{16}\.webp$/);
     const keys = IMAGE_WIDTHS.map((width) => keyOf(imageUrl(url, width)));
@@ -95,6 +95,7 @@ describe('uploads in an S3 bucket', () => {
     }
     expect(sizes).toEqual([
       ['webp', 1600, 800],
+      ['webp', 1200, 600],
       ['webp', 800, 400],
       ['webp', 400, 200],
     ]);
@@ -116,6 +117,25 @@ describe('uploads in an S3 bucket', () => {
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-length']).toBe(String((await s3.object(keyOf(url))).length));
     expect(head.rawPayload.length).toBe(0);
+  });
+
+  it('a picture uploaded before its 1200 px rendition existed gets it from the bucket’s main one, kept there', async () => {
+    const url = await uploaded(await picture(2000, 1000));
+    const address = imageUrl(url, 1200);
+    await t.ctx.storage.remove(keyOf(address));
+    expect(await s3.keys()).not.toContain(keyOf(address));
+
+    const first = await get(address);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('image/webp');
+    expect(first.headers['cache-control']).toBe(IMMUTABLE);
+    const { width, height } = await sharp(first.rawPayload).metadata();
+    expect([width, height]).toEqual([1200, 600]);
+    expect((await s3.object(keyOf(address))).equals(first.rawPayload)).toBe(true);
+    const again = await get(address);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers.etag).toMatch(/^"[^"]+"$/);
+    expect((await get(url.replace(/\.webp$/, '-1000.webp'))).statusCode).toBe(404);
   });
 
   it('a browser that already has the picture is told it is current (304), without the bytes', async () => {
@@ -242,7 +262,7 @@ describe('a bucket lost midway through an upload', () => {
     expect((await upload(await picture(90, 90, '#f4a261'))).statusCode).toBe(503);
     remove.mockRestore();
     const left = (await s3.keys()).filter((key) => !keysBefore.includes(key));
-    expect(left).toHaveLength(2);
+    expect(left).toHaveLength(IMAGE_WIDTHS.length - 1);
     await removeUnusedMedia(t.ctx, new Date(Date.now() + 60 * 60 * 1000));
     expect((await s3.keys()).filter((key) => left.includes(key))).toEqual([]);
   });

@@ -94,6 +94,37 @@ export async function storeImage(ctx: AppContext, owner: UserRow, bytes: Buffer)
   return { url, width: main.width, height: main.height };
 }
 
+/** A smaller rendition's key: `{owner}/{id}-{hash}-{width}.webp`, its main's name and its width. */
+const RENDITION_KEY = /^([\w-]+\/[\w-]+-[0-9a-f]{16})-(\d+)\.webp$/;
+
+/**
+ * A rendition of a width added to IMAGE_WIDTHS after its picture was uploaded (1200 px, for phones'
+ * full-width banners, 2026-11-28), made on its first request from the main one — the pages name
+ * every width for every picture — kept beside it and added to its row for the clean-up. Null when
+ * `key` names no rendition of an uploaded picture, or the picture is gone.
+ */
+export async function deriveRendition(ctx: AppContext, key: string): Promise<Buffer | null> {
+  const match = RENDITION_KEY.exec(key);
+  const width = Number(match?.[2]);
+  if (!match || width === IMAGE_WIDTHS[0] || !(IMAGE_WIDTHS as readonly number[]).includes(width)) return null;
+  const mainKey = `${match[1]}.webp`;
+  const [row] = rowsOf<{ id: string }>(
+    await ctx.db.execute(sql`select id from media where url = ${`/uploads/${mainKey}`}`),
+  );
+  const main = row ? await ctx.storage.read(mainKey) : null;
+  if (!row || !main) return null;
+  const data = await sharp(main)
+    .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 82, effort: 3 })
+    .toBuffer();
+  await ctx.storage.put(key, data, 'image/webp');
+  await ctx.db.execute(
+    sql`update media set keys = keys || jsonb_build_array(${key}::text)
+      where id = ${row.id} and not keys @> jsonb_build_array(${key}::text)`,
+  );
+  return data;
+}
+
 function sizeOf(rendition: { data: Buffer; width: number; height: number }) {
   return { width: rendition.width, height: rendition.height, bytes: rendition.data.length };
 }
