@@ -9,13 +9,12 @@
 // store must not stall the others): p99 < 50 ms. Loopback only, bounded in time, stops by
 // itself; exits non-zero when a target is missed.
 
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import sharp from 'sharp';
-import { benchServer, benchStore, cpuMeter, root, serverArgs, startProcess, waitForHealth } from './lib.mjs';
+import { anotherServer, benchServer, benchStore, cpuMeter, root } from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -136,22 +135,10 @@ async function measureWhile(target, pid, urls, headers, until) {
  * one alone (then req/s scale with cores: ≥ 1.6× one process on a machine that has them).
  */
 async function twoProcesses(runs, ...targets) {
-  const port = 3298;
-  const dataDir = mkdtempSync(`${os.tmpdir()}/bench-cache-hits-2-`);
-  const second = startProcess(process.execPath, serverArgs(), {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: database.url,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MULTIPLIER: '1000000',
-    PUBLIC_URL: origin,
-    NODE_ENV: 'production',
-  });
+  const second = await anotherServer({ database, port: 3298, publicUrl: origin });
   const one = [{ target: origin, pid: server.child.pid }];
-  const both = [...one, { target: `http://127.0.0.1:${port}`, pid: second.child.pid }];
+  const both = [...one, { target: second.origin, pid: second.pid }];
   try {
-    await waitForHealth(`http://127.0.0.1:${port}/api/health`, 90_000, second.child);
     for (const [url, headers] of targets) {
       const name = runs.find(([, , u]) => u === url)?.[0] ?? url;
       // A new process is cold (its code not yet optimised, its start's jobs running): warm it first.
@@ -172,7 +159,6 @@ async function twoProcesses(runs, ...targets) {
     }
   } finally {
     await second.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

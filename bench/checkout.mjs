@@ -17,7 +17,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { benchServer, benchStore, cpuMeter, leanClient, median } from './lib.mjs';
+import { anotherServer, benchServer, benchStore, cpuMeter, leanClient, median } from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 100);
@@ -59,11 +59,12 @@ async function poissonArrivals(rate, seconds, arrive) {
   await Promise.all(inFlight);
 }
 
+const sandboxSecret = randomBytes(32).toString('hex');
 const { origin, database, server, cleanUp } = await benchServer({
   name: 'checkout',
   port: 3294,
-  minutes: 6,
-  env: { PAYMENT_SANDBOX_SECRET: randomBytes(32).toString('hex') },
+  minutes: 8,
+  env: { PAYMENT_SANDBOX_SECRET: sandboxSecret },
 });
 
 /**
@@ -235,6 +236,7 @@ try {
 
   // ---- full checkout + payment -----------------------------------------------------------------
   // One shopper's order, step by step, as the storefront and the sandbox card page call them.
+  // Each shopper (`s`) talks to one server through its client (two processes: half to each).
   const client = await leanClient(origin, 128);
   const address = {
     firstName: 'Bench',
@@ -244,8 +246,9 @@ try {
     region: 'baku',
     postCode: 'AZ1000',
   };
-  const shopperApi = async (method, path, body) => {
-    const r = await client.request(method, `/api${path}`, body === undefined ? {} : { json: body });
+  const shopper = (via = client) => ({ client: via });
+  const shopperApi = async (s, method, path, body) => {
+    const r = await s.client.request(method, `/api${path}`, body === undefined ? {} : { json: body });
     const payload = r.json();
     return { status: r.status, data: payload.data, error: payload.error };
   };
@@ -259,7 +262,7 @@ try {
         s.uniqueCode = `bench_${randomBytes(10).toString('hex')}`;
         const lines = [pick(plentiful), ...(Math.random() < 1 / 3 ? [pick(scarce)] : [])];
         for (const p of lines) {
-          const r = await shopperApi('POST', '/Basket/add-product', {
+          const r = await shopperApi(s, 'POST', '/Basket/add-product', {
             marketId: market.id,
             uniqueCode: s.uniqueCode,
             productId: p.id,
@@ -274,7 +277,7 @@ try {
     [
       'checkout',
       async (s) => {
-        const r = await shopperApi('POST', `/Basket/checkout/${s.uniqueCode}/${market.id}`);
+        const r = await shopperApi(s, 'POST', `/Basket/checkout/${s.uniqueCode}/${market.id}`);
         if (r.status === 409 && r.error?.code === 'OUT_OF_STOCK') return { soldOut: true };
         if (r.status !== 201) return { fail: r };
         s.checkoutId = r.data.id;
@@ -284,7 +287,7 @@ try {
     [
       'confirm',
       async (s) => {
-        const r = await shopperApi('POST', '/Basket/confirm', {
+        const r = await shopperApi(s, 'POST', '/Basket/confirm', {
           checkoutId: s.checkoutId,
           uniqueCode: s.uniqueCode,
           email: `${s.uniqueCode}@bench.az`,
@@ -305,7 +308,7 @@ try {
               // A quarter try the limited code first; told it is used up, they type the other.
               const tries = Math.random() < 1 / 4 ? ['few', 'BENCH10'] : ['bench10'];
               for (const code of tries) {
-                const r = await shopperApi('POST', '/Basket/discount-code', {
+                const r = await shopperApi(s, 'POST', '/Basket/discount-code', {
                   checkoutId: s.checkoutId,
                   uniqueCode: s.uniqueCode,
                   code,
@@ -324,11 +327,15 @@ try {
       'place',
       async (s) => {
         const place = () =>
-          shopperApi('POST', '/Order', { checkoutId: s.checkoutId, uniqueCode: s.uniqueCode, expectedTotal: s.total });
+          shopperApi(s, 'POST', '/Order', {
+            checkoutId: s.checkoutId,
+            uniqueCode: s.uniqueCode,
+            expectedTotal: s.total,
+          });
         let r = await place();
         if (r.status === 409 && r.error?.code === 'DISCOUNT_CODE_USED_UP') {
           // The limited code's last use went to someone else meanwhile: the other one, then place.
-          const other = await shopperApi('POST', '/Basket/discount-code', {
+          const other = await shopperApi(s, 'POST', '/Basket/discount-code', {
             checkoutId: s.checkoutId,
             uniqueCode: s.uniqueCode,
             code: 'BENCH10',
@@ -343,7 +350,7 @@ try {
     [
       'payment start',
       async (s) => {
-        const r = await shopperApi('POST', '/Payment/start', { orderId: s.checkoutId, uniqueCode: s.uniqueCode });
+        const r = await shopperApi(s, 'POST', '/Payment/start', { orderId: s.checkoutId, uniqueCode: s.uniqueCode });
         if (r.status === 409 && r.error?.code === 'OUT_OF_STOCK') return { soldOut: true };
         if (r.status !== 200) return { fail: r };
         s.page = new URL(r.data.redirectUrl).pathname;
@@ -353,14 +360,14 @@ try {
     [
       'card page',
       async (s) => {
-        const r = await client.request('GET', s.page);
+        const r = await s.client.request('GET', s.page);
         return r.status === 200 ? { ok: true } : { fail: r };
       },
     ],
     [
       'pay',
       async (s) => {
-        const r = await client.request('POST', s.page, {
+        const r = await s.client.request('POST', s.page, {
           form: { card: APPROVE_CARD, expiry: '12/39', cvc: '123', action: 'pay' },
         });
         if (r.status !== 303 || !r.headers.location?.includes('/card-success')) {
@@ -377,7 +384,7 @@ try {
   if (ONLY?.test('steps')) {
     const count = Number(process.env.BENCH_STEP_ORDERS ?? 1000);
     const concurrency = Number(process.env.BENCH_STEP_SHOPPERS ?? 8);
-    let shoppers = Array.from({ length: count }, () => ({}));
+    let shoppers = Array.from({ length: count }, () => shopper());
     results.steps = {};
     for (const [name, step] of steps) {
       const meter = cpuMeter(server.child.pid);
@@ -417,10 +424,10 @@ try {
   if (!ONLY || ONLY.test('checkout')) {
     results.checkout = [];
     const failures = new Map();
-    async function order(outcomes, durations, windowEnd = Number.POSITIVE_INFINITY) {
+    async function order(outcomes, durations, windowEnd = Number.POSITIVE_INFINITY, via = client) {
       const started = performance.now();
       outcomes.arrived = (outcomes.arrived ?? 0) + 1;
-      const s = {};
+      const s = shopper(via);
       for (const [name, step] of steps) {
         const outcome = await step(s);
         if (outcome.soldOut) return void outcomes.soldOut++;
@@ -447,18 +454,28 @@ try {
       for (const r of rows) restocked.set(r.id, (restocked.get(r.id) ?? 0) + r.added);
       await db.query('update markets set catalog_version = catalog_version + 1 where id = $1', [market.id]);
     }
-    async function measure(mode, drive) {
+    /**
+     * One run of `drive`, which starts orders through the function it is given; with `servers`
+     * (two processes), each order goes to the next server in turn and the CPU is theirs together.
+     */
+    async function measure(mode, drive, servers = [{ client, pid: server.child.pid }]) {
       await restockScarce();
       const outcomes = { arrived: 0, paid: 0, inWindow: 0, soldOut: 0, failed: 0 };
       const durations = [];
-      const meter = cpuMeter(server.child.pid);
+      const meters = servers.map(({ pid }) => cpuMeter(pid));
       const started = performance.now();
       // Orders paid within the run's SECONDS count towards orders/s; those still going at its end
       // finish (and count as paid, and in the latencies) but not in the rate.
       const windowEnd = started + SECONDS * 1000;
-      await drive(() => order(outcomes, durations, windowEnd));
+      let turn = 0;
+      await drive(() => order(outcomes, durations, windowEnd, servers[turn++ % servers.length].client));
       const drainMs = Math.max(0, Math.round(performance.now() - windowEnd));
-      const cpu = meter.stop();
+      // The processes' CPU together (PostgreSQL's and the load generator's are the machine's).
+      const [cpu, ...others] = meters.map((meter) => meter.stop());
+      for (const c of cpu ? others : []) {
+        cpu.serverUserMs += c.serverUserMs;
+        cpu.serverSystemMs += c.serverSystemMs;
+      }
       const sorted = [...durations].sort((a, b) => a - b);
       const row = {
         mode,
@@ -505,6 +522,46 @@ try {
           }),
         );
       });
+    }
+    // Two processes on one PostgreSQL (as behind Caddy), BENCH_TWO=1: the same paced arrivals
+    // (BENCH_TWO_RATE, well below what the machine can do, so that contention is not what is
+    // measured) to one process, then half to each of two. On two cores shared with PostgreSQL and
+    // the load generator the sum can not show scaling; what must hold is that an order costs the
+    // two no more CPU than it cost one (then orders/s scale with cores).
+    if (process.env.BENCH_TWO === '1') {
+      const rate = Number(process.env.BENCH_TWO_RATE ?? 50);
+      const second = await anotherServer({
+        database,
+        port: 3299,
+        publicUrl: origin,
+        env: { PAYMENT_SANDBOX_SECRET: sandboxSecret },
+      });
+      try {
+        const other = await leanClient(second.origin, 128);
+        const both = [
+          { client, pid: server.child.pid },
+          { client: other, pid: second.pid },
+        ];
+        // A new process is cold: its code is compiled and its connections prepare their statements
+        // (3 s of warm-up left it ~12 % dearer an order; 12 s, within the noise).
+        const warm = { paid: 0, soldOut: 0, failed: 0 };
+        const deadline = performance.now() + Number(process.env.BENCH_TWO_WARM_MS ?? 12_000);
+        await Promise.all(
+          Array.from({ length: 8 }, async () => {
+            while (performance.now() < deadline) await order(warm, [], undefined, other);
+          }),
+        );
+        await measure(`paced ${rate}/s, one process`, (one) => poissonArrivals(rate, SECONDS, one));
+        await measure(`paced ${rate}/s, two processes`, (one) => poissonArrivals(rate, SECONDS, one), both);
+        const [alone, shared] = results.checkout.slice(-2).map((r) => r.cpuMsPerOrder);
+        const growth = (shared.server + shared.postgres) / (alone.server + alone.postgres) - 1;
+        results.twoProcesses = { alone, shared, growth: Number(growth.toFixed(3)) };
+        console.log(
+          `two processes: server + PostgreSQL CPU an order ${(alone.server + alone.postgres).toFixed(1)} ms alone, ${(shared.server + shared.postgres).toFixed(1)} ms with two (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(0)} %)`,
+        );
+      } finally {
+        await second.stop();
+      }
     }
     for (const [key, count] of failures) console.log(`  failure ${key} × ${count}`);
 

@@ -149,8 +149,9 @@ export function cpuMeter(serverPid) {
       return null;
     }
   };
-  const postgresTicks = () => {
-    let total = 0;
+  /** Every PostgreSQL process's CPU ticks now, by pid. */
+  const postgresNow = () => {
+    const ticks = new Map();
     for (const entry of fs.readdirSync('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
       try {
@@ -159,9 +160,9 @@ export function cpuMeter(serverPid) {
         continue;
       }
       const t = procTicks(entry);
-      if (t) total += t.user + t.system;
+      if (t) ticks.set(entry, t.user + t.system);
     }
-    return total;
+    return ticks;
   };
   const machine = () => {
     const [, ...n] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
@@ -170,9 +171,26 @@ export function cpuMeter(serverPid) {
   };
   const self = () => process.cpuUsage();
   if (!fs.existsSync('/proc/stat')) return { stop: () => null };
-  const start = { server: procTicks(serverPid), pg: postgresTicks(), self: self(), machine: machine() };
+  const start = { server: procTicks(serverPid), self: self(), machine: machine() };
+  // Backends come and go (pools open and close connections): each one's ticks are sampled four
+  // times a second, counted from its first sight (from 0 when it started during the run), so one
+  // that ends during the run still counts up to its last sample.
+  const first = postgresNow();
+  const last = new Map(first);
+  const sample = () => {
+    for (const [pid, ticks] of postgresNow()) {
+      if (!first.has(pid) && !last.has(pid)) first.set(pid, 0);
+      last.set(pid, ticks);
+    }
+  };
+  const sampling = setInterval(sample, 250);
+  sampling.unref();
   return {
     stop() {
+      clearInterval(sampling);
+      sample();
+      let postgresTicks = 0;
+      for (const [pid, ticks] of last) postgresTicks += ticks - (first.get(pid) ?? 0);
       const server = procTicks(serverPid);
       const m = machine();
       const mine = process.cpuUsage(start.self);
@@ -180,8 +198,7 @@ export function cpuMeter(serverPid) {
       return {
         serverUserMs: server && start.server ? (server.user - start.server.user) * tick : null,
         serverSystemMs: server && start.server ? (server.system - start.server.system) * tick : null,
-        // Backends that ended during the run are not counted: a lower bound.
-        postgresMs: (postgresTicks() - start.pg) * tick,
+        postgresMs: postgresTicks * tick,
         loadGeneratorMs: Math.round((mine.user + mine.system) / 1000),
         machineBusy: total > 0 ? Number((1 - (m.idle - start.machine.idle) / total).toFixed(2)) : null,
       };
@@ -231,6 +248,41 @@ export async function leanClient(origin, connections = 64) {
       req.end(payload);
     });
   return { request, close: () => agent.destroy() };
+}
+
+/**
+ * A second server process on `database` (as behind Caddy: several processes, one PostgreSQL),
+ * listening on `port`, its own data directory, the first's public address; resolves once healthy
+ * to { origin, pid, stop() }.
+ */
+export async function anotherServer({ database, port, publicUrl, env = {} }) {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const os = await import('node:os');
+  const dataDir = mkdtempSync(`${os.tmpdir()}/bench-another-`);
+  const server = startProcess(process.execPath, serverArgs(), {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DEV_MAILBOX: 'on',
+    RATE_LIMIT_MULTIPLIER: '1000000',
+    PUBLIC_URL: publicUrl,
+    NODE_ENV: 'production',
+    ...env,
+  });
+  const stop = async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const origin = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(`${origin}/api/health`, 90_000, server.child);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin, pid: server.child.pid, stop };
 }
 
 /**
