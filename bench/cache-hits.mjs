@@ -14,7 +14,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import sharp from 'sharp';
-import { anotherServer, benchServer, benchStore, cpuMeter, root } from './lib.mjs';
+import { anotherServer, benchServer, benchStore, cpuMeter, root, startProcess, waitForHealth } from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
