@@ -122,20 +122,16 @@ export async function canceledUnfulfillable(
 }
 
 /**
- * The order became paid: its timeline says so, its shopper counts as the market's customer (one
- * per lowercased e-mail; name and phone from this latest order), and a market that fulfils on
- * payment (`autoFulfill`, read with the order) has it fulfilled at once. Answers the order as it
- * now is.
+ * What an order's becoming paid writes besides the order, as the WITH list of the statement that
+ * marks it paid (or of one of its own): its timeline's line, and its shopper counted as the
+ * market's customer (one per lowercased e-mail; name and phone from this latest order).
  */
-export async function orderPaid(
-  tx: Db,
+export function paidWrites(
   order: OrderRow,
-  items: ItemRow[],
   payment: { id: string; amount: number },
-  autoFulfill: boolean,
   /** Who marked it paid (cash collected on delivery): named on the timeline. */
   by?: string,
-): Promise<OrderRow> {
+): SQL {
   const paidEvent = eventStatement(order, 'paid', {
     paymentId: payment.id,
     amount: payment.amount,
@@ -144,14 +140,26 @@ export async function orderPaid(
     ...(order.paymentMethod === 'cash' ? { cash: true } : {}),
     ...(by ? { by } : {}),
   });
-  if (!order.email) await tx.execute(paidEvent);
-  else {
-    const at = order.placedAt ?? order.paidAt ?? new Date();
-    // The timeline's line and the customer (customer/hooks.ts) in one statement.
-    await tx.execute(
-      sql`with paid_event as (${paidEvent}) ${customerPaidStatement({ ...order, email: order.email }, at)}`,
-    );
-  }
+  if (!order.email) return sql`paid_event as (${paidEvent})`;
+  const at = order.placedAt ?? order.paidAt ?? new Date();
+  return sql`paid_event as (${paidEvent}),
+    paid_customer as (${customerPaidStatement({ ...order, email: order.email }, at)})`;
+}
+
+/**
+ * The order became paid: paidWrites (unless the statement that marked it paid carried them:
+ * `written`), and a market that fulfils on payment (`autoFulfill`, read with the order) has it
+ * fulfilled at once. Answers the order as it now is.
+ */
+export async function orderPaid(
+  tx: Db,
+  order: OrderRow,
+  items: ItemRow[],
+  payment: { id: string; amount: number },
+  autoFulfill: boolean,
+  options: { by?: string; written?: boolean } = {},
+): Promise<OrderRow> {
+  if (!options.written) await tx.execute(sql`with ${paidWrites(order, payment, options.by)} select 1`);
   if (!autoFulfill) return order;
   const lines = items.filter((i) => unitsLeft(i) > 0).map((item) => ({ item, quantity: unitsLeft(item) }));
   for (const { item, quantity } of lines) {

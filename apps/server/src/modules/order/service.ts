@@ -311,7 +311,7 @@ export class OrderService {
             ledger as (${cashSaleEntry(order, payment)})
           ${paidStatement(order.id, null)} returning ${orderShape.columns}`),
       ) as [OrderRow];
-      return orderPaid(tx, row, await this.items(tx, order.id), payment, false, personName(owner));
+      return orderPaid(tx, row, await this.items(tx, order.id), payment, false, { by: personName(owner) });
     });
     return this.view(paid);
   }

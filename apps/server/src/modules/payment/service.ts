@@ -34,6 +34,7 @@ import {
   canceledUnfulfillable,
   eventStatement,
   orderPaid,
+  paidWrites,
   paymentFailed,
   paymentStartedEvent,
   recordEvent,
@@ -319,16 +320,18 @@ export class PaymentService {
         await canceledUnfulfillable(tx, canceled, 'out_of_stock');
         return { order: canceled, paid: false, reverse: { payment: approved, amount: approved.amount } };
       }
-      // The attempt approved, the sale and its fee in the ledger, and the order paid: one statement.
+      // The attempt approved, the sale and its fee in the ledger, the order paid, its timeline's
+      // line and its customer: one statement.
       const [paidRow] = rowsOf<Record<string, unknown>>(
-        await tx.execute(sql`with p as (${settled('approved')}), ledger as (${saleEntries(order, payment)})
+        await tx.execute(sql`with p as (${settled('approved')}), ledger as (${saleEntries(order, payment)}),
+          ${paidWrites({ ...order, cardMask: result.cardMask }, payment)}
           ${paidStatement(order.id, result.cardMask)}
           returning ${orderShape.columns}, (select row_to_json(p) from p) as payment_row`),
       );
       const paidNow = orderShape.read(paidRow as Record<string, unknown>);
       const approved = paymentShape.read(paidRow?.payment_row as Record<string, unknown>);
-      // Timeline, customers, and automatic fulfilment when the market has it on (order/hooks.ts).
-      const paid = await orderPaid(tx, paidNow, items, approved, row.auto_fulfill as boolean);
+      // Automatic fulfilment when the market has it on (order/hooks.ts).
+      const paid = await orderPaid(tx, paidNow, items, approved, row.auto_fulfill as boolean, { written: true });
       // Without a code to count, that is the transaction's last statement.
       await spendBasket(tx, order, items, { last: code === null });
       // Last, the code counts one use: its row is locked from here to the commit.
