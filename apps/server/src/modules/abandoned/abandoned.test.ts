@@ -28,6 +28,7 @@ import {
   uniqueEmail,
   visitor,
 } from '../../testing/app.js';
+import { holdRows } from '../../testing/row-locks.js';
 import { CheckoutService } from '../checkout/service.js';
 import { AbandonedCheckoutService } from './service.js';
 
@@ -529,25 +530,11 @@ describe('the reminder job on two servers', () => {
       let sent: number[];
       if (postgres) {
         // A shopper's request has the first checkout locked right now: the servers pass it by.
-        let release!: () => void;
-        const released = new Promise<void>((resolve) => {
-          release = resolve;
-        });
-        let locked!: () => void;
-        const isLocked = new Promise<void>((resolve) => {
-          locked = resolve;
-        });
-        const holder = t.ctx.db.transaction(async (tx) => {
-          await tx.execute(sql`select id from orders where id = ${made[0]} for update`);
-          locked();
-          await released;
-        });
-        await isLocked;
+        const held = await holdRows(t, sql`select id from orders where id = ${made[0]} for update`);
         try {
           sent = await runAll();
         } finally {
-          release();
-          await holder;
+          await held.end();
         }
         expect(await mailsTo(emails[0]!)).toHaveLength(0);
         expect(sent.reduce((a, b) => a + b, 0)).toBe(emails.length - 1);

@@ -1,7 +1,6 @@
 import { type Basket, type Checkout, SANDBOX_CARDS } from '@shop/shared';
-import { type SQL, sql } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addToBasket,
   call,
@@ -25,6 +24,7 @@ import {
   uniqueEmail,
   visitor,
 } from '../../testing/app.js';
+import { atOnce } from '../../testing/row-locks.js';
 import { CheckoutService } from './service.js';
 
 /**
@@ -46,53 +46,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-/**
- * Runs `fire` while `lock` holds a row on PostgreSQL, releasing it once at least `waiting`
- * statements queue on locks; on PGlite just runs `fire`.
- */
-async function atOnce<T>(lock: SQL, waiting: number, fire: () => Promise<T>): Promise<T> {
-  if (t.ctx.database.kind !== 'postgres') {
-    expect(t.ctx.database.kind).toBe('pglite');
-    return fire();
-  }
-  const database = t.config.database as { url: string };
-  const monitor = new pg.Client({ connectionString: database.url });
-  await monitor.connect();
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let locked!: () => void;
-  const isLocked = new Promise<void>((resolve) => {
-    locked = resolve;
-  });
-  const holder = t.ctx.db.transaction(async (tx) => {
-    await tx.execute(lock);
-    locked();
-    await released;
-  });
-  try {
-    await isLocked;
-    const pending = fire();
-    await vi.waitFor(
-      async () => {
-        const { rows } = await monitor.query<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity
-           where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        expect(rows[0]!.n).toBeGreaterThanOrEqual(waiting);
-      },
-      { timeout: 20_000, interval: 25 },
-    );
-    release();
-    await holder;
-    return await pending;
-  } finally {
-    release();
-    await monitor.end();
-  }
-}
 
 async function product(fields: Record<string, unknown>) {
   return createProduct(t.app, owner.token, productBody(owner.market.id, owner.category.id, owner.imageUrl, fields));
@@ -130,7 +83,7 @@ describe('shoppers at the same moment', () => {
     const added = await Promise.all(shoppers.map((v) => addToBasket(t.app, owner.market.id, v, item.id)));
     expect(added.map((r) => r.statusCode)).toEqual(shoppers.map(() => 200));
 
-    const results = await atOnce(sql`select id from products where id = ${item.id} for update`, 10, () =>
+    const results = await atOnce(t, sql`select id from products where id = ${item.id} for update`, 10, () =>
       Promise.all(shoppers.map((v) => buy(v))),
     );
 
@@ -175,7 +128,7 @@ describe('shoppers at the same moment', () => {
 
     // All ten pay at once.
     const everyone = [...lateOrders, ...earlyOrders];
-    await atOnce(sql`select id from products where id = ${item.id} for update`, 5, () =>
+    await atOnce(t, sql`select id from products where id = ${item.id} for update`, 5, () =>
       Promise.all(everyone.map((o) => submitSandboxPage(t.app, o.redirectUrl, SANDBOX_CARDS.approve))),
     );
 
@@ -198,7 +151,7 @@ describe('shoppers at the same moment', () => {
     const order = await placeOrder(t.app, await confirmedCheckout(t.app, owner.market.id, v, tariff.id), v);
     const tabs = [await startPayment(t.app, order.id, v), await startPayment(t.app, order.id, v)];
 
-    const landings = await atOnce(sql`select id from orders where id = ${order.id} for update`, 2, () =>
+    const landings = await atOnce(t, sql`select id from orders where id = ${order.id} for update`, 2, () =>
       Promise.all(tabs.map((tab) => submitSandboxPage(t.app, tab.redirectUrl, SANDBOX_CARDS.approve))),
     );
     expect(landings.map((r) => r.statusCode)).toEqual([303, 303]);
@@ -231,7 +184,7 @@ describe('shoppers at the same moment', () => {
       await query(t.ctx, change);
       return fire();
     }
-    return atOnce(change, 1, fire);
+    return atOnce(t, change, 1, fire);
   }
 
   it('a request that waited for an order changed meanwhile answers its lines as changed', async () => {
@@ -306,7 +259,7 @@ describe('shoppers at the same moment', () => {
     ];
 
     // The payments and the edits wait on the product's row together, then go in any order.
-    const [payments, edited] = await atOnce(sql`select id from products where id = ${item.id} for update`, 8, () =>
+    const [payments, edited] = await atOnce(t, sql`select id from products where id = ${item.id} for update`, 8, () =>
       Promise.all([
         Promise.all(shoppers.map((s) => submitSandboxPage(t.app, s.redirectUrl, SANDBOX_CARDS.approve))),
         Promise.all(edits.map((edit) => edit())),
@@ -339,7 +292,7 @@ describe('shoppers at the same moment', () => {
       const v = visitor();
       const basket = dataOf<Basket>(await shop(t.app, 'GET', `/api/Basket/get-or-create/${owner.market.id}/${v}`));
       // Holding the basket row stops every add at its write, after all of them have read the line.
-      const responses = await atOnce(sql`select id from baskets where id = ${basket.id} for update`, 10, () =>
+      const responses = await atOnce(t, sql`select id from baskets where id = ${basket.id} for update`, 10, () =>
         Promise.all(Array.from({ length: 20 }, () => addToBasket(t.app, owner.market.id, v, item.id))),
       );
       const ok = responses.filter((r) => r.statusCode === 200);
@@ -386,7 +339,7 @@ describe('shoppers at the same moment', () => {
     );
     expect(checkouts.map((c) => c.total)).toEqual(shoppers.map(() => 1500 + 500));
 
-    const results = await atOnce(sql`select id from discounts where id = ${code.id} for update`, 10, () =>
+    const results = await atOnce(t, sql`select id from discounts where id = ${code.id} for update`, 10, () =>
       Promise.all(
         checkouts.map(async (checkout, index) => {
           const v = shoppers[index]!;

@@ -1,8 +1,7 @@
 import type { InventoryRow, Page, ProductListItem, ProductView } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
   catalogOwner,
@@ -16,6 +15,7 @@ import {
   productBody,
   type TestApp,
 } from '../../testing/app.js';
+import { holdRows } from '../../testing/row-locks.js';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -378,41 +378,14 @@ describe('concurrent adjustments', () => {
     if (t.ctx.database.kind === 'postgres') {
       // Hold the product's row lock while all twenty start, and watch them queue on it: the
       // requests really run at once, and the lock is what keeps the count right.
-      const database = t.config.database as { url: string };
-      const monitor = new pg.Client({ connectionString: database.url });
-      await monitor.connect();
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let locked!: () => void;
-      const isLocked = new Promise<void>((resolve) => {
-        locked = resolve;
-      });
-      const holder = t.ctx.db.transaction(async (tx) => {
-        await tx.execute(sql`select id from products where id = ${item.id} for update`);
-        locked();
-        await released;
-      });
+      const held = await holdRows(t, sql`select id from products where id = ${item.id} for update`);
       try {
-        await isLocked;
         const pending = fire();
-        await vi.waitFor(
-          async () => {
-            const { rows } = await monitor.query<{ n: number }>(
-              `select count(*)::int as n from pg_stat_activity
-               where datname = current_database() and wait_event_type = 'Lock'`,
-            );
-            expect(rows[0]!.n).toBeGreaterThanOrEqual(10);
-          },
-          { timeout: 15_000, interval: 50 },
-        );
-        release();
-        await holder;
+        await held.whenWaiting(10, { timeout: 15_000, interval: 50 });
+        await held.release();
         responses = await pending;
       } finally {
-        release();
-        await monitor.end();
+        await held.end();
       }
     } else {
       // PGlite is one connection: the same twenty requests are queued by it, and must end the same.

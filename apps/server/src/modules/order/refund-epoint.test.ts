@@ -1,7 +1,6 @@
 import type { OrderDetails } from '@shop/shared';
-import { type SQL, sql } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addToBasket,
   call,
@@ -21,6 +20,7 @@ import {
 } from '../../testing/app.js';
 import { type EpointStandIn, startEpointStandIn } from '../../testing/epoint-stand-in.js';
 import { details, lineOf, type Owner, product, refund } from '../../testing/orders.js';
+import { atOnce } from '../../testing/row-locks.js';
 
 /**
  * Refunds through Epoint's reverse call (DESIGN §5), against the local stand-in over real HTTP:
@@ -188,55 +188,11 @@ describe('refunds through Epoint', () => {
   });
 });
 
-/**
- * Runs `fire` while a transaction holds `lock`; on PostgreSQL it lets go once `waiting`
- * statements queue on locks, so the requests really meet. PGlite is one connection: it runs them
- * one after the other, and they must end the same.
- */
-async function atOnce<T>(lock: SQL, waiting: number, fire: () => Promise<T>): Promise<T> {
-  if (t.ctx.database.kind !== 'postgres') return fire();
-  const monitor = new pg.Client({ connectionString: (t.config.database as { url: string }).url });
-  await monitor.connect();
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let locked!: () => void;
-  const isLocked = new Promise<void>((resolve) => {
-    locked = resolve;
-  });
-  const holder = t.ctx.db.transaction(async (tx) => {
-    await tx.execute(lock);
-    locked();
-    await released;
-  });
-  try {
-    await isLocked;
-    const pending = fire();
-    await vi.waitFor(
-      async () => {
-        const { rows } = await monitor.query<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity
-           where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        expect(rows[0]!.n).toBeGreaterThanOrEqual(waiting);
-      },
-      { timeout: 20_000, interval: 25 },
-    );
-    release();
-    await holder;
-    return await pending;
-  } finally {
-    release();
-    await monitor.end();
-  }
-}
-
 describe('two refunds at the same moment', () => {
   it('each asking for 30.00 of 45.00: one is given back, the other refused; the bank is asked once', async () => {
     const { order, bank } = await paidOrder();
     const before = reverseCalls().length;
-    const responses = await atOnce(sql`select id from orders where id = ${order.id} for update`, 2, () =>
+    const responses = await atOnce(t, sql`select id from orders where id = ${order.id} for update`, 2, () =>
       Promise.all([
         refund(t.app, owner, order.id, { amount: 3000 }),
         call(t.app, owner.token, 'POST', `/api/Payment/reverse/${order.id}`, { amount: 3000 }),
@@ -252,7 +208,7 @@ describe('two refunds at the same moment', () => {
 
   it('each asking for everything: one refunds in full and cancels, the other finds it canceled', async () => {
     const { order, bank } = await paidOrder();
-    const responses = await atOnce(sql`select id from orders where id = ${order.id} for update`, 2, () =>
+    const responses = await atOnce(t, sql`select id from orders where id = ${order.id} for update`, 2, () =>
       Promise.all([refund(t.app, owner, order.id, {}), refund(t.app, owner, order.id, {})]),
     );
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409]);

@@ -1,6 +1,5 @@
 import { type Checkout, SANDBOX_CARDS } from '@shop/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   addToBasket,
@@ -22,6 +21,7 @@ import {
   visitor,
 } from '../../testing/app.js';
 import { codeBody, createDiscount } from '../../testing/orders.js';
+import { holdRows } from '../../testing/row-locks.js';
 
 /**
  * A payment takes its code's use with its last statement, trusting the hold its order had when
@@ -66,43 +66,25 @@ async function payWhileTheHoldRunsOut(codeId: string, orderId: string, redirectU
   await t.ctx.db.execute(
     sql`update orders set reserved_until = clock_timestamp() + interval '1 second' where id = ${orderId}`,
   );
-  const monitor = new pg.Client({ connectionString: (t.config.database as { url: string }).url });
-  await monitor.connect();
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let locked!: () => void;
-  const isLocked = new Promise<void>((resolve) => {
-    locked = resolve;
-  });
-  const holder = t.ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`select id from discounts where id = ${codeId} for no key update`);
-    locked();
-    await released;
-    if (meanwhile) await tx.execute(meanwhile);
-  });
+  const held = await holdRows(t, sql`select id from discounts where id = ${codeId} for no key update`);
   try {
-    await isLocked;
     const paying = submitSandboxPage(t.app, redirectUrl, SANDBOX_CARDS.approve);
+    await held.whenWaiting(1, { interval: 50 });
     await vi.waitFor(
       async () => {
-        const { rows } = await monitor.query<{ waiting: number; over: boolean }>(
-          `select (select count(*)::int from pg_stat_activity
-              where datname = current_database() and wait_event_type = 'Lock') as waiting,
-            (select reserved_until < clock_timestamp() from orders where id = $1) as over`,
-          [orderId],
+        const [hold] = await query<{ over: boolean }>(
+          t.ctx,
+          sql`select reserved_until < clock_timestamp() as over from orders where id = ${orderId}`,
         );
-        expect(rows[0]).toEqual({ waiting: 1, over: true });
+        expect(hold?.over).toBe(true);
       },
       { timeout: 20_000, interval: 50 },
     );
-    release();
-    await holder;
+    expect(await held.waiting()).toBe(1);
+    await held.release(meanwhile);
     expect((await paying).statusCode).toBe(303);
   } finally {
-    release();
-    await monitor.end();
+    await held.end();
   }
 }
 
