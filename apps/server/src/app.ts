@@ -293,6 +293,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           setHeaders: (reply, file) => reply.header('cache-control', uploadCacheControl(file)),
         });
         uploads.setNotFoundHandler(async (request, reply) => {
+          // A malformed escape never gets here: the router answers it 400.
           const key = decodeURIComponent(request.url.slice('/uploads/'.length).split('?')[0] ?? '');
           const made = request.method === 'GET' ? await derive(key) : null;
           if (!made) throw new AppError('NOT_FOUND');

@@ -284,9 +284,11 @@ describe('image upload', () => {
     expect(errorOf(noBoundary).code).toBe('FILE_UPLOAD_FAILED');
   });
 
-  it('an unknown upload path is a 404', async () => {
+  it('an unknown upload path is a 404, a malformed one a 400', async () => {
     const response = await app.inject({ method: 'GET', url: '/uploads/nobody/none.webp', remoteAddress: newIp() });
     expect(response.statusCode).toBe(404);
+    const malformed = '/uploads/nobody/none-0123456789abcdef-%E0%A4%A-1200.webp';
+    expect((await app.inject({ method: 'GET', url: malformed, remoteAddress: newIp() })).statusCode).toBe(400);
   });
 });
 
