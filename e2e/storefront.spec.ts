@@ -477,6 +477,36 @@ test('the manat sign’s own face leads every font stack and draws the sign', as
   expect(await fontStack(page.locator('.mantine-Title-root').first())).toMatch(/^"?Manat"?,/);
 });
 
+test('on a phone, a product reached from a store home with a banner keeps the store’s look: it fits the screen and ₼ is drawn', async ({
+  browser,
+}, testInfo) => {
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2.625,
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  await useLanguage(page, 'az');
+  await page.goto(`/${DEMO.store}`);
+  await hydrated(page);
+  // The demo's home leads with its banner, preloaded from the head by the page's own meta.
+  await expect(page.locator('head link[rel="preload"][as="image"][data-in-tree]')).toHaveCount(1);
+  await page.locator(`main a[href*="/${DEMO.store}/product/"]`).first().click();
+  await expect(page.getByTestId('product-title')).toBeVisible();
+  // The root's stylesheet is still there: nothing is wider than the phone (the page was zoomed
+  // out to 414 px when it went), and the manat sign's own face draws the price.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  await expect(page.getByTestId('price').first()).toContainText('₼');
+  await expect
+    .poll(() => page.evaluate(() => [...document.fonts].some((f) => f.family === 'Manat' && f.status === 'loaded')))
+    .toBe(true);
+  const fonts = await renderedFonts(page, '[data-testid="price"]');
+  expect(fonts.some((font) => font.isCustomFont)).toBe(true);
+  await context.close();
+});
+
 test('a payment result page without an order leads to the store the visitor came from, else the landing page', async ({
   browser,
 }) => {

@@ -34,9 +34,13 @@ options.vnode = (vnode: VNode) => {
  * <head>, away from where the tree renders them, so the stylesheet links that follow would be
  * matched to preloads and the real stylesheets dropped. The preloads have done their work by
  * now (the modules are loaded, the image requested): they leave, and <head> is the tree's again.
+ * A preload the tree itself renders in <head> (a route's meta: the home's banner, `data-in-tree`)
+ * stays: without it Preact took the next link — the root's stylesheet — for it, and removed it on
+ * the next page (no box-sizing, no manat sign's face: a phone's page zoomed out, ₼ a box).
  */
 function dropHoistedPreloads(): void {
-  for (const link of document.head.querySelectorAll('link[rel="modulepreload"], link[rel="preload"]')) link.remove();
+  const hoisted = 'link[rel="modulepreload"]:not([data-in-tree]), link[rel="preload"]:not([data-in-tree])';
+  for (const link of document.head.querySelectorAll(hoisted)) link.remove();
 }
 
 /**

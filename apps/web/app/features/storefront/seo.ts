@@ -57,6 +57,8 @@ export function heroPreload(url: string | null | undefined): MetaDescriptor[] {
       imageSrcSet: imageSrcSet(url),
       imageSizes: HERO_SIZES,
       fetchPriority: 'high',
+      // Rendered where the tree has it (not hoisted by React): the browser keeps it (entry.client.tsx).
+      'data-in-tree': '',
     },
   ];
 }
