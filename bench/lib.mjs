@@ -128,8 +128,8 @@ export function median(values) {
  */
 export async function ensureAnyWebBuild() {
   const fs = await import('node:fs');
-  if (fs.existsSync(path.join(root, 'apps/web/build/server/index.js'))) return;
-  const { ensureWebBuild } = await import('../scripts/web-build.mjs');
+  const { ensureWebBuild, serverBuilds } = await import('../scripts/web-build.mjs');
+  if (serverBuilds.every((file) => fs.existsSync(file))) return;
   ensureWebBuild();
 }
 

@@ -13,8 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { ensureWebBuild } from '../scripts/web-build.mjs';
-import { median, root, serverArgs, startProcess, waitForHealth } from './lib.mjs';
+import { ensureWebBuild, serverBuilds } from '../scripts/web-build.mjs';
+import { median, serverArgs, startProcess, waitForHealth } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_LCP_RUNS ?? 5);
 const TARGET = { lcpMs: 1500, jsGzipBytes: 90_000 };
@@ -64,12 +64,13 @@ await waitForSettledBuild();
  * while it works: wait until the server build exists and has not changed for a few seconds.
  */
 async function waitForSettledBuild() {
-  const marker = path.join(root, 'apps/web/build/server/index.js');
   const deadline = Date.now() + 3 * 60 * 1000;
   let last = -1;
   let stableSince = Date.now();
   while (Date.now() < deadline) {
-    const mtime = existsSync(marker) ? statSync(marker).mtimeMs : -1;
+    const mtime = serverBuilds.every((file) => existsSync(file))
+      ? Math.max(...serverBuilds.map((file) => statSync(file).mtimeMs))
+      : -1;
     if (mtime !== last) {
       last = mtime;
       stableSince = Date.now();

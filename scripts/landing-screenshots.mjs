@@ -16,6 +16,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { serverBuilds } from './web-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'apps/web/public/landing');
@@ -32,7 +33,7 @@ if (process.argv.includes('--seed')) {
   process.exit(0);
 }
 
-if (!fs.existsSync(path.join(root, 'apps/web/build/server/index.js'))) {
+if (!serverBuilds.every((file) => fs.existsSync(file))) {
   console.error('The web app is not built: run `npm run build -w apps/web` first.');
   process.exit(1);
 }

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const marker = path.join(root, 'apps/web/build/server/index.js');
+// The server builds of react-router.config.ts `serverBundles` (decision 029).
+export const serverBuilds = ['store', 'platform'].map((id) => path.join(root, `apps/web/build/server/${id}/index.js`));
 const sources = [
   'apps/web/app',
   'apps/web/public',
@@ -26,7 +27,9 @@ function newest(file) {
 }
 
 export function ensureWebBuild({ force = false } = {}) {
-  const built = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
+  const built = serverBuilds.every((file) => fs.existsSync(file))
+    ? Math.min(...serverBuilds.map((file) => fs.statSync(file).mtimeMs))
+    : 0;
   if (!force && built && built >= Math.max(...sources.map(newest))) return false;
   process.stdout.write('Building the web app…\n');
   const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });

@@ -33,11 +33,10 @@ import { requestUrl } from './platform/http-input.js';
 import { bodyFor, bodyNowFor } from './platform/kept-bodies.js';
 import { webRoutePaths } from './platform/root-paths.js';
 import { inlineScriptHashes, pixelsOf, storefrontPolicy } from './platform/security-headers.js';
+import { bundledHandler, type Handler, WEB_BUNDLES, type WebBundle } from './web-bundles.js';
 
 export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
 export const webBuildDir = path.join(webRoot, 'build');
-
-type Handler = (request: Request, context: AppLoadContext) => Promise<Response>;
 
 /**
  * Serves the React Router app (SSR) from the same Fastify instance as the API: built assets as
@@ -73,10 +72,19 @@ export async function registerWeb(
       'development',
     );
   } else {
-    const build = (await import(path.join(webBuildDir, 'server/index.js'))) as ServerBuild;
+    const builds = Object.fromEntries(
+      await Promise.all(
+        WEB_BUNDLES.map(async (bundle) => [
+          bundle,
+          (await import(path.join(webBuildDir, 'server', bundle, 'index.js'))) as ServerBuild,
+        ]),
+      ),
+    ) as Record<WebBundle, ServerBuild>;
     // The web app's own pages (login, cp, card-success …) are reserved names (platform/root-paths.ts).
-    for (const page of webRoutePaths(build.routes)) options.ctx.rootPaths.add(page);
-    handler = createRequestHandler(build, 'production');
+    for (const build of Object.values(builds)) {
+      for (const page of webRoutePaths(build.routes)) options.ctx.rootPaths.add(page);
+    }
+    handler = bundledHandler(builds);
     await app.register(fastifyStatic, {
       root: path.join(webBuildDir, 'client'),
       prefix: '/',

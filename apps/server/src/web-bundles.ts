@@ -1,0 +1,82 @@
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
+import { webRoutePaths } from './platform/root-paths.js';
+
+export type Handler = (request: Request, context: AppLoadContext) => Promise<Response>;
+
+/** The web app's server builds (apps/web/react-router.config.ts `serverBundles`, decision 029). */
+export const WEB_BUNDLES = ['store', 'platform'] as const;
+export type WebBundle = (typeof WEB_BUNDLES)[number];
+
+/** React Router's own path for lazy route discovery (`routeDiscovery.manifestPath`'s default). */
+const MANIFEST_PATH = '/__manifest';
+
+/** The first segment of a page's path (`/cp/products.data` → cp, `/_root.data` → ''). */
+function firstSegment(pathname: string): string {
+  const page = pathname.endsWith('.data') ? pathname.slice(0, -'.data'.length).replace(/^\/_root$/, '/') : pathname;
+  const end = page.indexOf('/', 1);
+  const segment = page.slice(1, end === -1 ? undefined : end);
+  try {
+    return decodeURIComponent(segment).toLowerCase();
+  } catch {
+    // A malformed escape is no page of the platform's: the storefront's build answers it.
+    return segment.toLowerCase();
+  }
+}
+
+/**
+ * One request handler over the two builds. The platform's pages (site, account, panel, staff)
+ * each begin with a fixed segment of their own; everything else — a store at /{name}, a custom
+ * domain's pages at the root, the payment result pages, the root itself, unknown paths — is the
+ * storefront's build, whose catch-all answers what no one has. A platform path that matches no
+ * platform page gets its build's 404 (the root's error boundary, as the catch-all gives).
+ */
+export function bundledHandler(builds: Record<WebBundle, ServerBuild>): Handler {
+  const handlers = {
+    store: createRequestHandler(builds.store, 'production'),
+    platform: createRequestHandler(builds.platform, 'production'),
+  } satisfies Record<WebBundle, Handler>;
+  const platformSegments = segmentsOf(builds.platform);
+  for (const segment of segmentsOf(builds.store)) {
+    // Two builds answering one segment would make the split decide a page the route table did not.
+    if (platformSegments.has(segment)) throw new Error(`Both web builds have pages under /${segment}`);
+  }
+  const bundleOf = (pathname: string): WebBundle =>
+    platformSegments.has(firstSegment(pathname)) ? 'platform' : 'store';
+
+  return async (request, context) => {
+    const url = new URL(request.url);
+    if (url.pathname !== MANIFEST_PATH) return handlers[bundleOf(url.pathname)](request, context);
+    // Route discovery asks for the routes of the links a page shows, perhaps of both builds: each
+    // build answers for its own paths, and the answer is their routes together.
+    const byBundle = new Map<WebBundle, string[]>();
+    for (const path of (url.searchParams.get('paths') ?? '').split(',').filter(Boolean)) {
+      const bundle = bundleOf(path.startsWith('/') ? path : `/${path}`);
+      byBundle.set(bundle, [...(byBundle.get(bundle) ?? []), path]);
+    }
+    if (byBundle.size <= 1) return handlers[byBundle.keys().next().value ?? 'store'](request, context);
+    const answers = await Promise.all(
+      [...byBundle].map(([bundle, paths]) => {
+        const asked = new URL(url);
+        asked.searchParams.set('paths', paths.join(','));
+        return handlers[bundle](new Request(asked, request), context);
+      }),
+    );
+    // A version that is not the build's (a reload is due) or a refused request: as either said it.
+    const refused = answers.find((answer) => answer.status !== 200);
+    if (refused) return refused;
+    const routes = Object.assign({}, ...(await Promise.all(answers.map((answer) => answer.json()))));
+    const headers = new Headers(answers[0]?.headers);
+    headers.delete('content-length');
+    return Response.json(routes, { headers });
+  };
+}
+
+/** The fixed first segments of a build's pages (`cp`, `login` …; not `:marketName` or `*`). */
+function segmentsOf(build: ServerBuild): Set<string> {
+  const segments = new Set<string>();
+  for (const path of webRoutePaths(build.routes)) {
+    const first = path.split('/')[0]?.toLowerCase() ?? '';
+    if (first && !first.startsWith(':') && !first.includes('*')) segments.add(first);
+  }
+  return segments;
+}
