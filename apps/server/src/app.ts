@@ -73,6 +73,8 @@ import { jobWorkers, schedule } from './platform/jobs.js';
 import { createMailer } from './platform/mail.js';
 import { ObjectStorage, registerObjectUploads } from './platform/object-storage.js';
 import { registerPreferences } from './platform/preferences.js';
+import { LocalPrivateFiles } from './platform/private-files.js';
+import { BucketPrivateFiles } from './platform/private-files-bucket.js';
 import { RateLimits } from './platform/rate-limit.js';
 import { failures } from './platform/responses.js';
 import { RootPaths } from './platform/root-paths.js';
@@ -104,10 +106,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const changes = await Changes.start(database, log);
 
   const rateLimits = new RateLimits(config.rateLimitMultiplier);
-  const uploads = await new Uploads({ config, limits: rateLimits, log }).start();
-  // Pictures in a bucket when STORAGE_URL names one (any process serves any picture), else on
-  // local disk (decision 026).
+  // Pictures and visitors' private files in a bucket when STORAGE_URL names one (any process
+  // serves any picture, takes any chunk of an upload and sends any kept file), else on local disk
+  // (decision 026).
   const objects = config.storage.kind === 's3' ? new ObjectStorage(config.storage) : null;
+  const uploads = await new Uploads(
+    { limits: rateLimits, log },
+    config.storage.kind === 's3'
+      ? new BucketPrivateFiles(config.storage, log)
+      : new LocalPrivateFiles(config.privateDir),
+  ).start();
   const ctx: AppContext = {
     log,
     config,
@@ -304,7 +312,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     );
   }
 
-  await registerPrivateFiles(app, config.privateDir);
+  app.addHook('onClose', async () => uploads.close());
+  // Private files on disk are sent by reply.sendFile; from a bucket they are streamed.
+  if (!objects) await registerPrivateFiles(app, config.privateDir);
   registerStoreFonts(app);
   registerStoreIcons(app, ctx);
   registerPreferences(app);

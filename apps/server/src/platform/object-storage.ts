@@ -5,6 +5,7 @@ import {
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
+  type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import type { FastifyInstance } from 'fastify';
 import type { ObjectStorageConfig } from '../config.js';
@@ -16,6 +17,48 @@ import {
   StorageUnavailableError,
   uploadCacheControl,
 } from './storage.js';
+
+/**
+ * Where visitors' private files live in the bucket, under the deployment's prefix
+ * (private-files-bucket.ts). Never a picture: /uploads/ answers no key under it.
+ */
+export const PRIVATE_KEYS = 'private/';
+
+/**
+ * The client of the bucket that STORAGE_URL names (config.ts `storageOf`), for the pictures here
+ * and the visitors' private files (private-files-bucket.ts): one set of settings and limits.
+ */
+export function s3ClientConfig(settings: ObjectStorageConfig): S3ClientConfig {
+  return {
+    endpoint: settings.endpoint,
+    region: settings.region,
+    forcePathStyle: settings.forcePathStyle,
+    ...(settings.credentials ? { credentials: settings.credentials } : {}),
+    // A request waits for the bucket at most ~2 × (2 s to connect + 10 s to answer): one retry
+    // covers a blip, an outage is told quickly instead of holding the request.
+    maxAttempts: 2,
+    requestHandler: {
+      connectionTimeout: 2_000,
+      requestTimeout: 10_000,
+      throwOnRequestTimeout: true,
+      // A body that stops flowing midway (the bucket died while we streamed it) ends too.
+      socketTimeout: 10_000,
+    },
+    // The SDK's default checksums (CRC32 on every put and get, since 3.729) are not understood
+    // by every S3-compatible server; TLS guards the bytes on the way all the same.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  };
+}
+
+/**
+ * The bucket's "no such key" (a GET's NoSuchKey, a HEAD's bare 404). A missing bucket
+ * (NoSuchBucket) is a broken deployment, not a missing object.
+ */
+export function isMissingObject(error: unknown, head = false): boolean {
+  const { name } = (error ?? {}) as { name?: string };
+  return name === 'NoSuchKey' || (head && name === 'NotFound');
+}
 
 /** What `open` found: the object to stream, "the client's copy is current", or nothing. */
 export type OpenedObject =
@@ -32,26 +75,7 @@ export class ObjectStorage implements Storage {
   private readonly client: S3Client;
 
   constructor(private readonly settings: ObjectStorageConfig) {
-    this.client = new S3Client({
-      endpoint: settings.endpoint,
-      region: settings.region,
-      forcePathStyle: settings.forcePathStyle,
-      ...(settings.credentials ? { credentials: settings.credentials } : {}),
-      // A request waits for the bucket at most ~2 × (2 s to connect + 10 s to answer): one retry
-      // covers a blip, an outage is told quickly instead of holding the request.
-      maxAttempts: 2,
-      requestHandler: {
-        connectionTimeout: 2_000,
-        requestTimeout: 10_000,
-        throwOnRequestTimeout: true,
-        // A body that stops flowing midway (the bucket died while we streamed it) ends too.
-        socketTimeout: 10_000,
-      },
-      // The SDK's default checksums (CRC32 on every put and get, since 3.729) are not understood
-      // by every S3-compatible server; TLS guards the bytes on the way all the same.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    this.client = new S3Client(s3ClientConfig(settings));
   }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<string> {
@@ -93,7 +117,7 @@ export class ObjectStorage implements Storage {
    * client's entity tag: the bucket answers "unchanged" when it still matches.
    */
   async open(key: string, options: { ifNoneMatch?: string; head?: boolean } = {}): Promise<OpenedObject> {
-    if (!isStorageKey(key)) return { status: 'missing' };
+    if (!isStorageKey(key) || key.startsWith(PRIVATE_KEYS)) return { status: 'missing' };
     const input = { Bucket: this.settings.bucket, Key: this.settings.prefix + key, IfNoneMatch: options.ifNoneMatch };
     try {
       const out = options.head
@@ -107,13 +131,12 @@ export class ObjectStorage implements Storage {
         length: out.ContentLength,
       };
     } catch (error) {
-      const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+      const { $metadata } = error as { $metadata?: { httpStatusCode?: number } };
       if ($metadata?.httpStatusCode === 304 && options.ifNoneMatch) {
         return { status: 'unchanged', etag: options.ifNoneMatch };
       }
-      // HEAD answers carry no body, so no error code: its 404 is the key's. A missing bucket
-      // (NoSuchBucket) is a broken deployment, not a missing picture.
-      if (name === 'NoSuchKey' || (options.head && name === 'NotFound')) return { status: 'missing' };
+      // HEAD answers carry no body, so no error code: its 404 is the key's.
+      if (isMissingObject(error, options.head)) return { status: 'missing' };
       throw new StorageUnavailableError(error);
     }
   }
@@ -124,7 +147,7 @@ export class ObjectStorage implements Storage {
 }
 
 /** The bucket's answer, or StorageUnavailableError for any failure to get one. */
-async function reached<T>(request: Promise<T>): Promise<T> {
+export async function reached<T>(request: Promise<T>): Promise<T> {
   try {
     return await request;
   } catch (error) {

@@ -1,7 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   type ErrorBody,
   type ErrorCode,
@@ -12,19 +9,20 @@ import {
   UPLOAD_PATH,
   type UploadKind,
 } from '@shop/shared';
-import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fileTypeFromFile } from 'file-type';
 import type { AppContext } from './context.js';
 import { AppError, languageOfHeaders } from './errors.js';
+import { LocalPrivateFiles, type PrivateFiles, type PrivateFolder } from './private-files.js';
+import { STORAGE_RETRY_AFTER_SECONDS, StorageUnavailableError } from './storage.js';
 
-/** Where a kept file lives: one folder per use, each outside the web root (uploads/ is served). */
-export const PRIVATE_FOLDERS = ['careers', 'bug-images', 'bug-videos', 'bug-sounds'] as const;
-export type PrivateFolder = (typeof PRIVATE_FOLDERS)[number];
+export { PRIVATE_FOLDERS, type PrivateFolder } from './private-files.js';
 
 /** A file of ours: the name we gave it, never the sender's. */
 const KEPT_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{2,4}$/;
+
+/** An upload's id: the last part of its address, which a form names. */
+const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
 /** A finished upload whose bytes were looked at, not yet kept. */
 export interface CheckedUpload {
@@ -58,26 +56,39 @@ function metadataOf(header: string | undefined): Record<string, string> {
   return metadata;
 }
 
+/** tus's answer (status and our envelope, in the sender's language) to a refused request. */
+function refusal(request: Request, code: ErrorCode) {
+  const language = languageOfHeaders(request.headers.get('cookie'), request.headers.get('accept-language'));
+  const body: ErrorBody = { error: { code, message: translate(code, language) } };
+  return { status_code: errorStatus[code], body: JSON.stringify(body) };
+}
+
 /**
  * Visitors' large files (issue 17): a job applicant's CV (≤ 100 MB), a bug report's pictures,
  * videos and voice note (≤ 30 MB each). They arrive by the tus protocol at /api/Upload —
- * resumable, in chunks, streamed to disk (a 100 MB file never sits in memory) — into a folder
- * outside the web root. Nothing is served from there: a form that names a finished upload has
- * its bytes checked (`check`) and the file moved under a name of ours (`keep`); what no form
- * names is removed a day later (`removeStale`).
+ * resumable, in chunks, streamed (a 100 MB file never sits in memory) — into a place outside the
+ * web root: this process's disk, or the bucket when STORAGE_URL names one (`PrivateFiles`;
+ * decision 026). Nothing is served from there: a form that names a finished upload has its bytes
+ * checked (`check`) and the file moved under a name of ours (`keep`); what no form names is removed
+ * a day later (`removeStale`). The bucket out of reach is a 503 (SERVICE_UNAVAILABLE) everywhere.
  */
 export class Uploads {
-  readonly incoming: string;
-  private readonly store: FileStore;
   private readonly tus: Server;
 
-  constructor(private readonly ctx: Pick<AppContext, 'config' | 'limits' | 'log'>) {
-    this.incoming = path.join(ctx.config.privateDir, 'incoming');
-    this.store = new FileStore({ directory: this.incoming });
+  constructor(
+    private readonly ctx: Pick<AppContext, 'limits' | 'log'>,
+    /** On disk or in the bucket, as STORAGE_URL says (app.ts, beside the pictures' storage). */
+    private readonly files: PrivateFiles,
+  ) {
+    const prefix = files.incomingPrefix;
     this.tus = new Server({
       path: UPLOAD_PATH,
-      datastore: this.store,
-      relativeLocation: true,
+      datastore: files.store,
+      // The store knows an upload by a key under its prefix (the bucket's); its address and the
+      // forms by the 32 hex digits alone.
+      namingFunction: () => prefix + randomBytes(16).toString('hex'),
+      generateUrl: (_request, { path, id }) => `${path}/${id.slice(prefix.length)}`,
+      getFileIdFromRequest: (_request, id) => (id && UPLOAD_ID.test(id) ? prefix + id : undefined),
       // The largest kind's: each kind's own limit is checked before tus sees the request.
       maxSize: Math.max(...UPLOAD_KIND_NAMES.map((kind) => UPLOAD_KINDS[kind].maxBytes)),
       // A finished upload is claimed by its form; no one may take it away in between.
@@ -86,30 +97,56 @@ export class Uploads {
       // file is not what it claims (the form checks again when it names it).
       onUploadFinish: async (request, upload) => {
         const kind = UPLOAD_KIND_NAMES.find((name) => name === upload.metadata?.kind);
-        if (kind && (await this.typeOf(upload.id, kind))) return {};
-        const refused: ErrorCode = kind ? UPLOAD_KINDS[kind].wrongType : 'FILE_UPLOAD_FAILED';
-        await this.discard(upload.id);
-        const language = languageOfHeaders(request.headers.get('cookie'), request.headers.get('accept-language'));
-        const body: ErrorBody = { error: { code: refused, message: translate(refused, language) } };
-        throw { status_code: errorStatus[refused], body: JSON.stringify(body) };
+        let ext: string | null = null;
+        try {
+          if (kind) ext = await this.typeOf(upload.id, kind);
+        } catch (error) {
+          if (!(error instanceof StorageUnavailableError)) throw error;
+          // The bytes are in but could not be looked at: the browser tries again and finds the
+          // upload finished; the form that names it has its bytes looked at then.
+          throw this.unavailableRefusal(request, error);
+        }
+        if (ext) return {};
+        await this.files.discard(upload.id).catch((error: unknown) => {
+          // Left for the clean-up: a form naming it has its bytes looked at again.
+          this.ctx.log.warn({ err: error }, 'a refused upload could not be removed');
+        });
+        throw refusal(request, kind ? UPLOAD_KINDS[kind].wrongType : 'FILE_UPLOAD_FAILED');
       },
+      onResponseError: (request, error) =>
+        error instanceof StorageUnavailableError ? this.unavailableRefusal(request, error) : undefined,
     });
   }
 
+  /** 503 from the tus endpoint, with Retry-After as every other answer of a bucket out of reach. */
+  private unavailableRefusal(request: Request, error: StorageUnavailableError) {
+    this.ctx.log.warn({ err: error.cause }, 'private file storage unavailable');
+    const node = (request as { runtime?: { node?: { res?: { setHeader(name: string, value: string): void } } } })
+      .runtime?.node?.res;
+    node?.setHeader('retry-after', String(STORAGE_RETRY_AFTER_SECONDS));
+    return refusal(request, 'SERVICE_UNAVAILABLE');
+  }
+
+  /** A failure of the bucket as the service's answer (503 with Retry-After); anything else as it is. */
+  private unavailable(error: unknown): unknown {
+    if (!(error instanceof StorageUnavailableError)) return error;
+    this.ctx.log.warn({ err: error.cause }, 'private file storage unavailable');
+    return new AppError('SERVICE_UNAVAILABLE', undefined, STORAGE_RETRY_AFTER_SECONDS);
+  }
+
   /** What the bytes of an upload are (file-type's extension) when they are of the kind; else null. */
-  private async typeOf(id: string, kind: UploadKind): Promise<string | null> {
-    const type = await fileTypeFromFile(path.join(this.incoming, id)).catch(() => undefined);
+  private async typeOf(storeId: string, kind: UploadKind): Promise<string | null> {
+    const type = await this.files.typeOf(storeId);
     return type && (UPLOAD_KINDS[kind].types as readonly string[]).includes(type.ext) ? type.ext : null;
   }
 
   async start(): Promise<this> {
-    await fs.mkdir(this.incoming, { recursive: true });
-    for (const folder of PRIVATE_FOLDERS) await fs.mkdir(this.folder(folder), { recursive: true });
+    await this.files.start();
     return this;
   }
 
-  folder(folder: PrivateFolder): string {
-    return path.join(this.ctx.config.privateDir, folder);
+  close() {
+    this.files.close();
   }
 
   /**
@@ -149,54 +186,62 @@ export class Uploads {
    */
   async check(id: string, kind: UploadKind): Promise<CheckedUpload> {
     const rule = UPLOAD_KINDS[kind];
-    if (!/^[0-9a-f]{32}$/.test(id)) throw new AppError('FILE_UPLOAD_FAILED');
-    const upload = await this.store.getUpload(id).catch(() => null);
-    if (!upload || upload.metadata?.kind !== kind || upload.size === undefined || upload.offset !== upload.size) {
-      throw new AppError('FILE_UPLOAD_FAILED');
+    if (!UPLOAD_ID.test(id)) throw new AppError('FILE_UPLOAD_FAILED');
+    const storeId = this.files.incomingPrefix + id;
+    try {
+      const upload = await this.files.store.getUpload(storeId).catch((error: unknown) => {
+        if (error instanceof StorageUnavailableError) throw error;
+        return null;
+      });
+      if (!upload || upload.metadata?.kind !== kind || upload.size === undefined || upload.offset !== upload.size) {
+        throw new AppError('FILE_UPLOAD_FAILED');
+      }
+      if (upload.size > rule.maxBytes) throw new AppError(rule.tooLarge);
+      const ext = await this.typeOf(storeId, kind);
+      if (!ext) {
+        await this.files.discard(storeId);
+        throw new AppError(rule.wrongType);
+      }
+      return { id, kind, ext, bytes: upload.size, name: cleanFileName(upload.metadata?.filename, `${kind}.${ext}`) };
+    } catch (error) {
+      throw this.unavailable(error);
     }
-    if (upload.size > rule.maxBytes) throw new AppError(rule.tooLarge);
-    const ext = await this.typeOf(id, kind);
-    if (!ext) {
-      await this.discard(id);
-      throw new AppError(rule.wrongType);
-    }
-    return { id, kind, ext, bytes: upload.size, name: cleanFileName(upload.metadata?.filename, `${kind}.${ext}`) };
   }
 
-  /** Moves a checked upload into its folder under a new name of ours; answers that name. */
+  /**
+   * Moves a checked upload into its folder under a new name of ours; answers that name. Nothing
+   * is kept when it fails (the bucket out of reach: 503, and the upload may be named again).
+   */
   async keep(upload: CheckedUpload, folder: PrivateFolder): Promise<string> {
     const name = `${randomUUID()}.${upload.ext}`;
-    await fs.rename(path.join(this.incoming, upload.id), path.join(this.folder(folder), name));
-    await fs.rm(path.join(this.incoming, `${upload.id}.json`), { force: true });
+    try {
+      await this.files.keep(this.files.incomingPrefix + upload.id, folder, name);
+    } catch (error) {
+      throw this.unavailable(error);
+    }
     return name;
   }
 
-  /** Removes kept files (a record that could not be written after all, a purge). */
+  /**
+   * Removes kept files (a record that could not be written after all, a purge). Never fails: its
+   * callers are on their way out with an error of their own, or past the point of return; a file
+   * that could not be removed is logged.
+   */
   async removeKept(folder: PrivateFolder, names: readonly string[]) {
     await Promise.all(
       names
         .filter((name) => KEPT_NAME.test(name))
-        .map((name) => fs.rm(path.join(this.folder(folder), name), { force: true })),
+        .map((name) =>
+          this.files
+            .remove(folder, name)
+            .catch((error: unknown) => this.ctx.log.error({ err: error, folder, name }, 'a kept file is left behind')),
+        ),
     );
   }
 
-  private async discard(id: string) {
-    await fs.rm(path.join(this.incoming, id), { force: true });
-    await fs.rm(path.join(this.incoming, `${id}.json`), { force: true });
-  }
-
   /** Uploads (finished or not) that no form named since `before` are removed. */
-  async removeStale(before: Date): Promise<number> {
-    let removed = 0;
-    for (const entry of await fs.readdir(this.incoming).catch(() => [] as string[])) {
-      const file = path.join(this.incoming, entry);
-      const stat = await fs.stat(file).catch(() => null);
-      if (stat && stat.mtime < before) {
-        await fs.rm(file, { force: true });
-        if (!entry.endsWith('.json')) removed += 1;
-      }
-    }
-    return removed;
+  removeStale(before: Date): Promise<number> {
+    return this.files.removeStale(before);
   }
 
   /**
@@ -205,8 +250,13 @@ export class Uploads {
    */
   async send(reply: FastifyReply, folder: PrivateFolder, name: string, download?: string) {
     if (!KEPT_NAME.test(name)) throw new AppError('NOT_FOUND');
-    const exists = await fs.stat(path.join(this.folder(folder), name)).catch(() => null);
-    if (!exists?.isFile()) throw new AppError('NOT_FOUND');
+    let send: (() => Promise<FastifyReply>) | null;
+    try {
+      send = await this.files.open(reply, folder, name);
+    } catch (error) {
+      throw this.unavailable(error);
+    }
+    if (!send) throw new AppError('NOT_FOUND');
     reply.header('x-content-type-options', 'nosniff');
     reply.header('cache-control', 'private, no-store');
     if (download) {
@@ -217,11 +267,9 @@ export class Uploads {
         `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(download)}`,
       );
     }
-    return reply.sendFile(name, this.folder(folder));
+    return send();
   }
 }
 
-/** reply.sendFile for the private folders (the public uploads' instance does not decorate). */
-export async function registerPrivateFiles(app: FastifyInstance, root: string) {
-  await app.register(fastifyStatic, { root, serve: false });
-}
+/** reply.sendFile for the private folders on disk (the public uploads' instance does not decorate). */
+export const registerPrivateFiles = LocalPrivateFiles.register;

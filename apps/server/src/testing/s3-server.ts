@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
+import { addMultipartCalls } from './s3rver-multipart.js';
 
 /**
  * A real S3-protocol server (s3rver) on 127.0.0.1 for tests, its bucket on a temporary disk. It
@@ -37,6 +38,8 @@ export async function startS3StandIn(bucket = 'pictures'): Promise<S3StandIn> {
       directory,
       configureBuckets: [{ name: bucket }],
     });
+    // Visitors' private files are sent as multipart uploads: the calls s3rver lacks for them.
+    addMultipartCalls(next);
     port = (await next.run()).port;
     server = next;
   };

@@ -98,8 +98,10 @@ export class BugReportService {
       for (const upload of videos) kept.videos.push(await this.ctx.uploads.keep(upload, BUG_FILE_FOLDERS.videos));
       for (const upload of voice) kept.sounds.push(await this.ctx.uploads.keep(upload, BUG_FILE_FOLDERS.sounds));
     } catch (error) {
-      // Another report took the same upload in between: this one keeps nothing.
+      // This report keeps nothing: the files bucket was out of reach (503, worth sending again),
+      // or another report took the same upload in between.
       await removeKept();
+      if (error instanceof AppError && error.code === 'SERVICE_UNAVAILABLE') throw error;
       this.ctx.log.warn({ err: error }, 'a bug report’s upload could not be kept');
       throw new AppError('FILE_UPLOAD_FAILED');
     }
