@@ -219,7 +219,7 @@ async function serve(
     // Here, so that a page the cache renders again in the background carries it too.
     if (response.headers.has(STORE_PAGE_HEADER) && response.headers.get('content-type')?.startsWith('text/html')) {
       const pixels = pixelsOf(response.headers.get(STORE_PIXELS_HEADER));
-      response.headers.set('content-security-policy', storefrontPolicy(pixels, inlineScriptHashes(body.toString())));
+      response.headers.set('content-security-policy', storefrontPolicy(pixels, inlineScriptHashes(body)));
     }
     return { status: response.status, headers: response.headers, body };
   };

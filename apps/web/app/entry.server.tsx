@@ -12,7 +12,9 @@ export const streamTimeout = 5_000;
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status === 404) return;
-  console.error(isRouteErrorResponse(error) && error.error ? error.error : error);
+  // A route error response made from a thrown error carries it (React Router's internal `error`).
+  const thrown = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error(thrown ?? error);
 };
 
 /**

@@ -45,6 +45,10 @@ export interface StorefrontMarket {
   primaryDomain: string | null;
   /** Its header and footer menus (cp/content), resolved: links to what shoppers can not see are left out. */
   menus: StoreMenus;
+  /** Its active categories, in Azerbaijani alphabetical order. */
+  categories: StoreCategory[];
+  /** Whether it has a bundle switched on (live or not yet); without one no page asks for bundles. */
+  hasBundles: boolean;
 }
 
 export interface StoreCategory {

@@ -118,6 +118,17 @@ function marketColumns() {
       where d.market_id = ${MARKET_ID} and d.primary and d.verified and d.active)`,
     // The header's and the footer's links, resolved (cp/content).
     menus: storeMenusColumn(MARKET_ID),
+    // Every store page's categories (the header's menu, the filters), in Azerbaijani alphabetical
+    // order as in the panel (category/service.ts): a cold store's first page reads them with the
+    // row. Every category write bumps the catalog version, which changes this row.
+    categories: sql<StoreCategory[]>`coalesce((select jsonb_agg(jsonb_build_object(
+        'id', c.id, 'name', c.name, 'description', c.description, 'imageUrl', c.image_url)
+        order by c.name collate az_icu, c.id)
+      from categories c where c.market_id = ${MARKET_ID} and c.status = 'active'), '[]'::jsonb)`,
+    // Whether any bundle is switched on (live or not yet): most stores have none, and their pages
+    // then ask nothing more. Bundles' writes and their switching off bump the catalog version.
+    hasBundles: sql<boolean>`exists (select 1 from discounts d
+      where d.market_id = ${MARKET_ID} and d.kind = 'bundle' and d.active)`,
   };
 }
 
@@ -139,6 +150,8 @@ type MarketRow = {
   policies: PolicyType[];
   primaryDomain: string | null;
   menus: unknown;
+  categories: StoreCategory[];
+  hasBundles: boolean;
 };
 
 function toMarket(row: MarketRow): StorefrontMarket {
@@ -155,6 +168,8 @@ function toMarket(row: MarketRow): StorefrontMarket {
     policies: POLICY_TYPES.filter((type) => row.policies.includes(type)),
     primaryDomain: row.primaryDomain,
     menus: storeMenusOf(row.menus),
+    categories: row.categories,
+    hasBundles: row.hasBundles,
     analytics: {
       facebookPixelId: row.facebookPixelId,
       yandexMetricaId: row.yandexMetricaId,
@@ -208,24 +223,39 @@ function prepare(db: Db) {
       )
       .limit(1)
       .prepare('storefront_market_by_host'),
-    // Every store page's categories (the header's menu, filters): prepared, a cold store's first
-    // page builds no query.
-    categories: db
-      .select(STORE_CATEGORY_COLUMNS)
-      .from(categories)
-      .where(and(eq(categories.marketId, sql.placeholder('marketId')), eq(categories.status, 'active')))
-      // Azerbaijani alphabetical order, as in the panel (category/service.ts).
-      .orderBy(asc(sql`${categories.name} collate az_icu`), asc(categories.id))
-      .prepare('storefront_categories'),
     catalogVersion: db
       .select({ catalogVersion: markets.catalogVersion })
       .from(markets)
       .where(eq(markets.id, sql.placeholder('id')))
       .limit(1)
       .prepare('storefront_catalog_version'),
+    // A product page's product with its category (when active): one statement.
     product: db
-      .select()
+      .select({
+        id: products.id,
+        title: products.title,
+        description: products.description,
+        images: products.images,
+        price: products.price,
+        compareAtPrice: products.compareAtPrice,
+        trackQuantity: products.trackQuantity,
+        continueSelling: products.continueSelling,
+        stock: products.stock,
+        reserved: products.reserved,
+        options: products.options,
+        variantCount: products.variantCount,
+        updatedAt: products.updatedAt,
+        category: STORE_CATEGORY_COLUMNS,
+      })
       .from(products)
+      .leftJoin(
+        categories,
+        and(
+          eq(categories.id, products.categoryId),
+          eq(categories.marketId, products.marketId),
+          eq(categories.status, 'active'),
+        ),
+      )
       .where(
         and(
           eq(products.id, sql.placeholder('id')),
@@ -357,11 +387,9 @@ export class StorefrontService implements StorefrontReader {
     });
   }
 
+  /** Read with the store's row (marketColumns). */
   categories(market: StorefrontMarket): Promise<StoreCategory[]> {
-    // Every category write bumps the catalog version (category/service.ts).
-    return this.cached(`categories:${market.id}:${market.catalogVersion}`, () =>
-      this.q.categories.execute({ marketId: market.id }),
-    );
+    return Promise.resolve(market.categories);
   }
 
   private collections(market: StorefrontMarket): Promise<StoreCollection[]> {
@@ -562,16 +590,13 @@ export class StorefrontService implements StorefrontReader {
     const [row] = await this.q.product.execute({ id, marketId: market.id });
     let value: StoreProduct | null = null;
     if (row) {
-      const [variants, [category]] = await Promise.all([
-        row.variantCount > 0 ? this.q.variants.execute({ productId: id }) : Promise.resolve([]),
-        this.q.category.execute({ id: row.categoryId, marketId: market.id }),
-      ]);
+      const variants = row.variantCount > 0 ? await this.q.variants.execute({ productId: id }) : [];
       const limited = row.trackQuantity && !row.continueSelling;
       value = {
         id: row.id,
         title: row.title,
         description: row.description,
-        category: category ?? null,
+        category: row.category,
         images: row.images,
         price: row.price,
         compareAtPrice: row.compareAtPrice,
@@ -594,6 +619,7 @@ export class StorefrontService implements StorefrontReader {
 
   /** The store's live bundles as shoppers see them: those naming `productId`, or the newest few. */
   async liveBundles(market: StorefrontMarket, productId: string | null): Promise<BundleView[]> {
+    if (!market.hasBundles) return [];
     const key = `${market.id}:${market.catalogVersion}`;
     let live = this.bundleCache.get(key);
     if (!live) {
