@@ -10,11 +10,10 @@
 // itself; exits non-zero when a target is missed.
 
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import sharp from 'sharp';
-import { anotherServer, benchServer, benchStore, cpuMeter, root, startProcess, waitForHealth } from './lib.mjs';
+import { anotherServer, benchServer, benchStore, cpuMeter, helloWorld } from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -34,14 +33,9 @@ console.log(
     .join(' ')} (${os.cpus().length} CPUs), Node.js ${process.versions.node}`,
 );
 
-// The reference: Fastify answering {"hello":"world"}, as its own benchmark does, in a process of its own.
-const helloSource = `
-const app = require(${JSON.stringify(path.join(root, 'node_modules/fastify'))})({ logger: false });
-app.get('/', async () => ({ hello: 'world' }));
-app.get('/api/health', async () => ({ ok: true }));
-app.listen({ port: ${HELLO_PORT}, host: '127.0.0.1' });`;
-const hello = startProcess(process.execPath, ['-e', helloSource], { NODE_ENV: 'production' });
-const helloOrigin = `http://127.0.0.1:${HELLO_PORT}`;
+// The reference: Fastify answering {"hello":"world"} (lib.mjs helloWorld), in a process of its own.
+const hello = await helloWorld.start(HELLO_PORT);
+const helloOrigin = hello.origin;
 
 const { origin, database, server, cleanUp } = await benchServer({ name: 'cache_hits', port: 3296, minutes: 10 });
 
@@ -237,7 +231,6 @@ async function stormOfWrites(runs, page, list, browser) {
 
 let failed = false;
 try {
-  await waitForHealth(`${helloOrigin}/api/health`, 20_000, hello.child);
   const { call, token, market } = await benchStore(origin, 'cache-hits-bench@shop.az', 'cache-hits');
   const category = await call('/Category/create', { method: 'POST', body: { marketId: market.id, name: 'Köynəklər' } });
   const image = await uploadPicture(token);

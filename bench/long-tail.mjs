@@ -20,7 +20,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { benchServer, benchStore, cpuMeter, leanClient, median, prng } from './lib.mjs';
+import { benchServer, benchStore, cpuMeter, helloWorld, leanClient, median, prng } from './lib.mjs';
 
 const STORES = Number(process.env.BENCH_STORES ?? 10_000);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100);
@@ -43,6 +43,16 @@ console.log(
   `load average at start: ${load()} (${os.cpus().length} CPUs), Node.js ${process.versions.node}; ${STORES.toLocaleString('en')} stores × ${PRODUCTS} products`,
 );
 if (STORES < 40 || STORES > 99_999 || PRODUCTS < 5) throw new Error('BENCH_STORES 40 … 99,999, BENCH_PRODUCTS ≥ 5');
+
+// The machine's speed this sitting (lib.mjs helloWorld), before anything else runs: CPU figures
+// are also given as they would be on the machine the issue's figures were measured on.
+const hello = await helloWorld.start(3294);
+const helloRps = await helloWorld.measure(hello.origin);
+await hello.stop();
+const scale = helloRps / helloWorld.issueRps;
+console.log(
+  `Fastify hello-world: ${helloRps.toLocaleString('en')} req/s (the issue's machine: ~${helloWorld.issueRps.toLocaleString('en')}); CPU figures × ${scale.toFixed(2)} read as on that machine`,
+);
 
 const { origin, database, server, cleanUp } = await benchServer({ name: 'long_tail', port: 3295, minutes: 25 });
 const databaseName = new URL(database.url).pathname.slice(1);
@@ -471,7 +481,8 @@ try {
     checks.errors = crawled.non2xx === 0 && crawled.errors === 0;
     checks.rss = crawled.rss.max < TARGET.rssBytes;
   }
-  if (renders.length) checks.render = productRender <= TARGET.firstRenderMs;
+  // The target is the issue's, on its machine: this machine's figure is read at that machine's speed.
+  if (renders.length) checks.render = productRender * scale <= TARGET.firstRenderMs;
   failed = Object.values(checks).some((ok) => !ok);
 
   if (renders.length) {
@@ -520,12 +531,18 @@ try {
   }
   if (renders.length) {
     row(
-      'first render, product page: server CPU ms',
-      productRender.toFixed(2),
+      `first render, product page: server CPU ms (as on the issue's machine: × ${scale.toFixed(2)})`,
+      `${productRender.toFixed(2)} (${(productRender * scale).toFixed(2)})`,
       `≤ ${TARGET.firstRenderMs}`,
       met(checks.render),
     );
-    row('first render, home page: server CPU ms', renders[1][1].serverMs.toFixed(2), '–', '');
+    const homeRender = renders[1][1].serverMs;
+    row(
+      `first render, home page: server CPU ms (as on the issue's machine)`,
+      `${homeRender.toFixed(2)} (${(homeRender * scale).toFixed(2)})`,
+      '–',
+      '',
+    );
   }
   console.log(`targets — ${failed ? 'MISSED' : 'met'}; load average at the end: ${load()}`);
 } catch (error) {
