@@ -404,3 +404,32 @@ app.listen({ port: ${port}, host: '127.0.0.1' });`;
     return Math.round(result.requests.average);
   },
 };
+
+/**
+ * A fixed piece of JavaScript — JSON and string work of the kind a render does, 2,000 round trips
+ * of a ~20 KB object — timed on the bench's own thread (best of three): to compare this machine's
+ * speed between sittings (the hello-world says little of it: see long-tail.mjs).
+ */
+export function javascriptReferenceMs() {
+  const page = {
+    products: Array.from({ length: 60 }, (_, i) => ({
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      title: `Yaylıq qara kətan bluza ${i}`,
+      price: 13_999 + i,
+      images: [`/uploads/owner/${i}-abcdef0123456789.webp`],
+      options: ['Ölçü', 'Rəng'],
+    })),
+  };
+  let best = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < 3; round++) {
+    const start = process.hrtime.bigint();
+    let length = 0;
+    for (let i = 0; i < 2_000; i++) {
+      const text = JSON.stringify(page);
+      length += JSON.parse(text).products.length + text.replace(/ı/g, 'i').length;
+    }
+    if (length === 0) throw new Error('unreachable');
+    best = Math.min(best, Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return best;
+}

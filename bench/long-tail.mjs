@@ -20,7 +20,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { benchServer, benchStore, cpuMeter, helloWorld, leanClient, median, prng } from './lib.mjs';
+import {
+  benchServer,
+  benchStore,
+  cpuMeter,
+  helloWorld,
+  javascriptReferenceMs,
+  leanClient,
+  median,
+  prng,
+} from './lib.mjs';
 
 const STORES = Number(process.env.BENCH_STORES ?? 10_000);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100);
@@ -44,14 +53,15 @@ console.log(
 );
 if (STORES < 40 || STORES > 99_999 || PRODUCTS < 5) throw new Error('BENCH_STORES 40 … 99,999, BENCH_PRODUCTS ≥ 5');
 
-// The machine's speed this sitting (lib.mjs helloWorld), before anything else runs: CPU figures
-// are also given as they would be on the machine the issue's figures were measured on.
+// The machine's ceiling for an HTTP answer this sitting (lib.mjs helloWorld), before anything else
+// runs, and a fixed piece of JavaScript's time: this virtual machine's speed varies between
+// sittings, and not alike for both (a first render took 4.1 ms with 90,000 hello-worlds a second
+// one day, 9.9 ms with 56,000 another), so neither scales the figures; they say what machine it was.
 const hello = await helloWorld.start(3294);
 const helloRps = await helloWorld.measure(hello.origin);
 await hello.stop();
-const scale = helloRps / helloWorld.issueRps;
 console.log(
-  `Fastify hello-world: ${helloRps.toLocaleString('en')} req/s (the issue's machine: ~${helloWorld.issueRps.toLocaleString('en')}); CPU figures × ${scale.toFixed(2)} read as on that machine`,
+  `Fastify hello-world: ${helloRps.toLocaleString('en')} req/s (the issue's machine: ~${helloWorld.issueRps.toLocaleString('en')}); JavaScript reference: ${javascriptReferenceMs().toFixed(0)} ms`,
 );
 
 const { origin, database, server, cleanUp } = await benchServer({ name: 'long_tail', port: 3295, minutes: 25 });
@@ -481,8 +491,7 @@ try {
     checks.errors = crawled.non2xx === 0 && crawled.errors === 0;
     checks.rss = crawled.rss.max < TARGET.rssBytes;
   }
-  // The target is the issue's, on its machine: this machine's figure is read at that machine's speed.
-  if (renders.length) checks.render = productRender * scale <= TARGET.firstRenderMs;
+  if (renders.length) checks.render = productRender <= TARGET.firstRenderMs;
   failed = Object.values(checks).some((ok) => !ok);
 
   if (renders.length) {
@@ -513,7 +522,12 @@ try {
     '',
   );
   if (crawled) {
-    row('crawl, pages/s', crawled.rps.toLocaleString('en'), `≥ ${TARGET.rps}`, met(checks.rps));
+    row(
+      'crawl, pages/s (of the hello-world)',
+      `${crawled.rps.toLocaleString('en')} (${((100 * crawled.rps) / helloRps).toFixed(2)} %)`,
+      `≥ ${TARGET.rps}`,
+      met(checks.rps),
+    );
     row('crawl, p50 / p99 ms', `${crawled.p50} / ${crawled.p99}`, `p99 < ${TARGET.p99}`, met(checks.p99));
     row('crawl, non-2xx / errors', `${crawled.non2xx} / ${crawled.errors}`, '0', met(checks.errors));
     row(
@@ -531,18 +545,12 @@ try {
   }
   if (renders.length) {
     row(
-      `first render, product page: server CPU ms (as on the issue's machine: × ${scale.toFixed(2)})`,
-      `${productRender.toFixed(2)} (${(productRender * scale).toFixed(2)})`,
+      'first render, product page: server CPU ms',
+      productRender.toFixed(2),
       `≤ ${TARGET.firstRenderMs}`,
       met(checks.render),
     );
-    const homeRender = renders[1][1].serverMs;
-    row(
-      `first render, home page: server CPU ms (as on the issue's machine)`,
-      `${homeRender.toFixed(2)} (${(homeRender * scale).toFixed(2)})`,
-      '–',
-      '',
-    );
+    row('first render, home page: server CPU ms', renders[1][1].serverMs.toFixed(2), '–', '');
   }
   console.log(`targets — ${failed ? 'MISSED' : 'met'}; load average at the end: ${load()}`);
 } catch (error) {

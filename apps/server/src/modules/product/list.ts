@@ -194,7 +194,10 @@ export async function listProducts(
   market: { id: string; catalogVersion: number },
   query: ProductListQuery,
   viewer: Viewer,
+  /** `counted: false`: the items only, `total` their number — a store home's grid shows no count. */
+  options: { counted?: boolean } = {},
 ): Promise<Page<ProductListItem>> {
+  const counted = options.counted ?? true;
   const q = productListQuerySchema.parse(query);
   const shape: Shape = {
     viewer,
@@ -205,7 +208,7 @@ export async function listProducts(
     stock: Boolean(q.stock),
     sort: q.sort,
   };
-  const cacheKey = `${market.id}:${market.catalogVersion}:${viewer}:${JSON.stringify(q)}`;
+  const cacheKey = `${market.id}:${market.catalogVersion}:${viewer}:${counted}:${JSON.stringify(q)}`;
   const cached = pages.get(cacheKey);
   if (cached) return cached;
   const values = {
@@ -231,8 +234,11 @@ export async function listProducts(
     rows = found;
     // No row: nothing matches, or the page is past the end (then count without it).
     total = found[0]?.total ?? (slice.offset === 0 ? 0 : await count());
-  } else {
+  } else if (counted) {
     [rows, total] = await Promise.all([statements.page.execute({ ...values, ...slice }), count()]);
+  } else {
+    rows = await statements.page.execute({ ...values, ...slice });
+    total = rows.length;
   }
   const page: Page<ProductListItem> = {
     items: rows.map((row) => ({

@@ -430,7 +430,7 @@ export class StorefrontService implements StorefrontReader {
       case 'featuredCollection': {
         const collection = section.collectionId ? await this.collection(market, section.collectionId) : null;
         if (!collection) return null;
-        const page = await this.products(market, { sort: 'newest', collectionId: collection.id }, section.limit);
+        const page = await this.products(market, { sort: 'newest', collectionId: collection.id }, section.limit, false);
         return { id: section.id, type: section.type, title: section.title, collection, products: page.items };
       }
       case 'categoryGrid': {
@@ -449,11 +449,13 @@ export class StorefrontService implements StorefrontReader {
           const collection = section.collectionId ? await this.collection(market, section.collectionId) : null;
           if (!collection) return null;
           collectionTitle = collection.title;
-          items = (await this.products(market, { sort: 'newest', collectionId: collection.id }, section.limit)).items;
+          items = (await this.products(market, { sort: 'newest', collectionId: collection.id }, section.limit, false))
+            .items;
         } else if (section.source === 'bestSelling') {
           items = await this.bestSelling(market, section.limit);
         } else {
-          items = (await this.products(market, { sort: 'newest' }, section.limit)).items;
+          // A home's grid shows its items, never how many there are: no count.
+          items = (await this.products(market, { sort: 'newest' }, section.limit, false)).items;
         }
         if (items.length === 0 && section.source !== 'newest') return null;
         return {
@@ -485,7 +487,7 @@ export class StorefrontService implements StorefrontReader {
         and oi.product_id is not null
       group by oi.product_id order by sum(oi.quantity) desc, oi.product_id limit ${limit * 2}`);
     const ranked = rowsOf<{ id: string }>(result).map((r) => r.id);
-    const newest = (await this.products(market, { sort: 'newest' }, limit * 2)).items;
+    const newest = (await this.products(market, { sort: 'newest' }, limit * 2, false)).items;
     const cards = ranked.length > 0 ? await this.cardsById(market, ranked) : [];
     const byId = new Map(cards.map((card) => [card.id, card]));
     const best = ranked.flatMap((id) => byId.get(id) ?? []);
@@ -544,6 +546,7 @@ export class StorefrontService implements StorefrontReader {
     market: StorefrontMarket,
     query: StoreListQuery,
     pageSize = STORE_PAGE_SIZE,
+    counted = true,
   ): Promise<Page<StoreProductCard>> {
     const page = await listProducts(
       this.ctx.db,
@@ -557,6 +560,7 @@ export class StorefrontService implements StorefrontReader {
         collectionId: query.collectionId,
       },
       'public',
+      { counted },
     );
     return {
       ...page,
