@@ -79,7 +79,9 @@ export function inlineScriptHashes(html: Buffer): string[] {
     const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
     const runs = !type || type === 'module' || type === 'text/javascript' || type === 'application/javascript';
     if (runs && !/\ssrc\s*=/i.test(attributes)) {
-      const hash = createHash('sha256').update(html.subarray(open + 1, close)).digest('base64');
+      const hash = createHash('sha256')
+        .update(html.subarray(open + 1, close))
+        .digest('base64');
       hashes.add(`'sha256-${hash}'`);
     }
     at = html.indexOf('<script', close);
