@@ -10,7 +10,10 @@
 //      render from /proc, by thread (main, libuv's pool, V8's workers);
 //   2. a crawl over random stores' product pages, home pages and lists (cache-cold), 16
 //      connections, 20 s: req/s, p50/p99, server and PostgreSQL CPU per request, and the server's
-//      resident memory before, during (every 2 s) and after.
+//      resident memory before, during (every 2 s) and after;
+//   3. with BENCH_TWO=1, two processes on one PostgreSQL: the same crawl paced at BENCH_TWO_RATE
+//      pages/s (100) to one process, then split between it and a second one; a page's CPU
+//      (servers + PostgreSQL) may grow by at most 15 %.
 // Targets: ≥ 500 pages/s with p99 < 50 ms; resident memory < 1.5 GB (the caches are bounded by
 // bytes); a first render of a product page ≤ 1.5 ms of server CPU. Sizes: BENCH_STORES (10,000),
 // BENCH_PRODUCTS (100 per store). Loopback only, bounded in time, stops by itself; exits non-zero
@@ -21,6 +24,7 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
+  anotherServer,
   benchServer,
   benchStore,
   cpuMeter,
@@ -37,7 +41,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 /** Stores seeded per INSERT of products (progress, and transactions of a bounded size). */
 const CHUNK = 500;
-const TARGET = { rps: 500, p99: 50, firstRenderMs: 1.5, rssBytes: 1.5 * 1024 ** 3 };
+const TARGET = { rps: 500, p99: 50, firstRenderMs: 1.5, rssBytes: 1.5 * 1024 ** 3, twoProcessGrowth: 0.15 };
 const STORE_PAGE_SIZE = 24; // apps/server/src/modules/storefront/service.ts
 const BROWSER = { cookie: 'language=az', accept: 'text/html', 'accept-encoding': 'br' };
 /** Profiling aid: `renders` or `crawl` runs only that part (a regular expression). */
@@ -356,6 +360,66 @@ function crawlPath() {
   return `${store}/category/${categoryId(s, int(1, CATEGORIES.length))}`;
 }
 
+/**
+ * Two processes on one PostgreSQL (BENCH_TWO=1, issue 18): the same paced crawl — `rate` pages a
+ * second, below what one process can render — sent to one process, then split between it and a
+ * second one started on the same database (its JIT warmed first at a low rate). A page's CPU
+ * (both servers + PostgreSQL) must not grow with the second process: on a machine with the cores
+ * for it, pages/s then scale with processes.
+ */
+async function pacedCrawl(origins, pids, rate, seconds) {
+  const meters = pids.map((pid) => cpuMeter(pid));
+  const pg0 = postgresTicks();
+  const results = await Promise.all(
+    origins.map(
+      (url) =>
+        new Promise((resolve, reject) =>
+          autocannon(
+            {
+              url,
+              duration: seconds,
+              connections: 8,
+              overallRate: rate / origins.length,
+              headers: BROWSER,
+              requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: crawlPath() }) }],
+            },
+            (error, answer) => (error ? reject(error) : resolve(answer)),
+          ),
+        ),
+    ),
+  );
+  const cpus = meters.map((m) => m.stop());
+  const postgresMs = (postgresTicks() - pg0) * 10;
+  const total = Math.max(
+    1,
+    results.reduce((sum, r) => sum + r.requests.total, 0),
+  );
+  const serverMs = cpus.reduce((sum, c) => sum + c.serverUserMs + c.serverSystemMs, 0);
+  return {
+    pages: total,
+    rps: Math.round(total / seconds),
+    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    serverMs: serverMs / total,
+    postgresMs: postgresMs / total,
+  };
+}
+
+async function twoProcesses() {
+  const rate = Number(process.env.BENCH_TWO_RATE ?? 100);
+  // Each process's JIT warmed alike before it is measured (the first may have rendered nothing yet).
+  await pacedCrawl([origin], [server.child.pid], 20, 12);
+  const one = await pacedCrawl([origin], [server.child.pid], rate, SECONDS);
+  const second = await anotherServer({ database, port: 3293, publicUrl: origin });
+  try {
+    await pacedCrawl([second.origin], [second.pid], 20, 12);
+    const two = await pacedCrawl([origin, second.origin], [server.child.pid, second.pid], rate, SECONDS);
+    return { rate, one, two, growth: (two.serverMs + two.postgresMs) / (one.serverMs + one.postgresMs) - 1 };
+  } finally {
+    await second.stop();
+  }
+}
+
 async function crawl(atStart) {
   const before = rss();
   let max = before;
@@ -481,6 +545,7 @@ try {
     lean.close();
   }
   const crawled = !ONLY || ONLY.test('crawl') ? await crawl(atStart) : null;
+  const two = process.env.BENCH_TWO === '1' ? await twoProcesses() : null;
 
   const met = (ok) => (ok ? 'met' : 'MISSED');
   const productRender = renders[0]?.[1].serverMs;
@@ -492,6 +557,7 @@ try {
     checks.rss = crawled.rss.max < TARGET.rssBytes;
   }
   if (renders.length) checks.render = productRender <= TARGET.firstRenderMs;
+  if (two) checks.two = two.growth <= TARGET.twoProcessGrowth && two.one.non2xx + two.two.non2xx === 0;
   failed = Object.values(checks).some((ok) => !ok);
 
   if (renders.length) {
@@ -541,6 +607,16 @@ try {
       `${mb(crawled.rss.atStart)} / ${mb(crawled.rss.before)} / ${mb(crawled.rss.max)} / ${mb(crawled.rss.after)}`,
       `< ${mb(TARGET.rssBytes)}`,
       met(checks.rss),
+    );
+  }
+  if (two) {
+    const cpu = (r) =>
+      `${(r.serverMs + r.postgresMs).toFixed(2)} (${r.serverMs.toFixed(2)} + ${r.postgresMs.toFixed(2)})`;
+    row(
+      `two processes, paced ${two.rate} pages/s: CPU ms a page, one process → two (server + PostgreSQL)`,
+      `${cpu(two.one)} → ${cpu(two.two)}, ${two.growth >= 0 ? '+' : ''}${(two.growth * 100).toFixed(1)} % (${two.one.rps} / ${two.two.rps} pages/s, p99 ${two.one.p99} / ${two.two.p99} ms)`,
+      `≤ +${TARGET.twoProcessGrowth * 100} %`,
+      met(checks.two),
     );
   }
   if (renders.length) {
