@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import {
+  RENDERED_HTML,
+  type RenderedResponse,
   type SiteReader,
   type SiteRequestWriter,
   STORE_PAGE_HEADER,
@@ -212,9 +214,11 @@ async function serve(
     context ??= await contextFor();
     // The web app declares AppLoadContext as StorefrontLoadContext (features/storefront/store.server.ts).
     const fetchRequest = toFetchRequest(request, context.origin, signal, path);
-    const response = await handler(fetchRequest, context as unknown as AppLoadContext);
-    // Pages are rendered whole (app/entry.server.tsx): one buffer, one write.
-    const body = response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
+    const response: RenderedResponse = await handler(fetchRequest, context as unknown as AppLoadContext);
+    // Pages are rendered whole (app/entry.server.tsx): one buffer, one write, handed beside the
+    // Response; anything else (a resource route's answer, a redirect) is its body.
+    const body =
+      response[RENDERED_HTML] ?? (response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0));
     // A store page runs its own inline scripts and its store's analytics services, nothing else.
     // Here, so that a page the cache renders again in the background carries it too.
     if (response.headers.has(STORE_PAGE_HEADER) && response.headers.get('content-type')?.startsWith('text/html')) {

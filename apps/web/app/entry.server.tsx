@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { RENDERED_HTML, type RenderedResponse } from '@shop/shared';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, ServerRouter } from 'react-router';
 
@@ -43,7 +44,11 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeout);
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }));
+        const html = Buffer.concat(chunks);
+        // The bytes go beside the Response (RENDERED_HTML), not through it: no copy, no stream.
+        const response: RenderedResponse = new Response(null, { headers: responseHeaders, status });
+        response[RENDERED_HTML] = html;
+        resolve(response);
         callback();
       },
     });

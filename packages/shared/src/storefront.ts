@@ -232,6 +232,14 @@ export interface StorefrontLoadContext {
  * ("{marketId}:{version}", apps/server page-cache.ts).
  */
 export const STORE_PAGE_HEADER = 'x-storefront-market';
+
+/**
+ * A rendered document's bytes, handed from the web app's entry.server to the server beside the
+ * Response rather than as its body: a body would be copied into the Response, wrapped in a web
+ * stream and read back out of it on every first render (apps/server web.ts `htmlOf`).
+ */
+export const RENDERED_HTML = Symbol.for('shop-builder.rendered-html');
+export type RenderedResponse = Response & { [RENDERED_HTML]?: Buffer };
 /**
  * The analytics services a store page runs (ANALYTICS_KINDS, comma-separated): the server lets
  * exactly their hosts into the page's Content-Security-Policy, then strips the header.
