@@ -46,9 +46,59 @@ function serverInstance(language: Language): i18n {
   let instance = serverInstances.get(language);
   if (!instance) {
     instance = createI18n(language, {});
+    keepTranslations(instance);
     serverInstances.set(language, instance);
   }
   return instance;
+}
+
+/** Kept translations of one server instance at most: interpolated values make keys without end. */
+const KEPT_TRANSLATIONS = 20_000;
+
+/**
+ * The server's translations, kept by key and options: every page asks the same few hundred, and
+ * i18next resolves each anew (a label with a count — the cart button's — costs ~30 µs: its plural
+ * and "zero" keys looked up in turn; 5 % of a store page's first render). Only calls whose options
+ * are plain values are kept; everything is forgotten when a bundle is added (the texts changed).
+ */
+function keepTranslations(instance: i18n): void {
+  // i18next's overloads are many; the kept calls pass key and options through unchanged.
+  const translate = instance.t.bind(instance) as unknown as (key: unknown, options?: unknown) => unknown;
+  const kept = new Map<string, unknown>();
+  // The resource store's own events (the instance does not pass them on).
+  instance.store.on('added', () => kept.clear());
+  instance.store.on('removed', () => kept.clear());
+  instance.t = ((key: unknown, options?: unknown) => {
+    const id = translationId(key, options);
+    if (id === null) return translate(key, options);
+    if (kept.has(id)) return kept.get(id);
+    const value = translate(key, options);
+    if (kept.size >= KEPT_TRANSLATIONS) kept.clear();
+    kept.set(id, value);
+    return value;
+  }) as i18n['t'];
+}
+
+/** A call's identity when its key and options are plain values (strings, numbers, booleans); else null. */
+function translationId(key: unknown, options: unknown): string | null {
+  const plain = (value: unknown) =>
+    value === undefined || value === null || ['string', 'number', 'boolean'].includes(typeof value);
+  const part = (value: unknown): string | null => {
+    if (plain(value)) return `${typeof value}:${String(value)}`;
+    if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return `[${value.join('\u0000')}]`;
+    return null;
+  };
+  const head = part(key);
+  if (head === null) return null;
+  if (options === undefined) return head;
+  if (typeof options !== 'object' || options === null) return null;
+  let id = head;
+  for (const name of Object.keys(options).sort()) {
+    const value = part((options as Record<string, unknown>)[name]);
+    if (value === null) return null;
+    id += `\u0001${name}=${value}`;
+  }
+  return id;
 }
 
 /**
