@@ -250,16 +250,9 @@ export async function leanClient(origin, connections = 64) {
   return { request, close: () => agent.destroy() };
 }
 
-/**
- * A second server process on `database` (as behind Caddy: several processes, one PostgreSQL),
- * listening on `port`, its own data directory, the first's public address; resolves once healthy
- * to { origin, pid, stop() }.
- */
-export async function anotherServer({ database, port, publicUrl, env = {} }) {
-  const { mkdtempSync, rmSync } = await import('node:fs');
-  const os = await import('node:os');
-  const dataDir = mkdtempSync(`${os.tmpdir()}/bench-another-`);
-  const server = startProcess(process.execPath, serverArgs(), {
+/** A bench server's environment: as in production, on loopback, limits and mail out of the way. */
+function serverEnv({ port, database, dataDir, publicUrl, env }) {
+  return {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_URL: database.url,
@@ -270,7 +263,19 @@ export async function anotherServer({ database, port, publicUrl, env = {} }) {
     PUBLIC_URL: publicUrl,
     NODE_ENV: 'production',
     ...env,
-  });
+  };
+}
+
+/**
+ * A second server process on `database` (as behind Caddy: several processes, one PostgreSQL),
+ * listening on `port`, its own data directory, the first's public address; resolves once healthy
+ * to { origin, pid, stop() }.
+ */
+export async function anotherServer({ database, port, publicUrl, env = {} }) {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const os = await import('node:os');
+  const dataDir = mkdtempSync(`${os.tmpdir()}/bench-another-`);
+  const server = startProcess(process.execPath, serverArgs(), serverEnv({ port, database, dataDir, publicUrl, env }));
   const stop = async () => {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -301,18 +306,11 @@ export async function benchServer({ name, port, env = {}, minutes, healthTimeout
   const dataDir = mkdtempSync(`${os.tmpdir()}/bench-${name}-`);
   const origin = `http://127.0.0.1:${port}`;
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const server = startProcess(process.execPath, [...nodeArgs, ...serverArgs()], {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: database.url,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    DEV_MAILBOX: 'on',
-    RATE_LIMIT_MULTIPLIER: '1000000',
-    PUBLIC_URL: origin,
-    NODE_ENV: 'production',
-    ...env,
-  });
+  const server = startProcess(
+    process.execPath,
+    [...nodeArgs, ...serverArgs()],
+    serverEnv({ port, database, dataDir, publicUrl: origin, env }),
+  );
   let cleaned = false;
   const cleanUp = async () => {
     if (cleaned) return;

@@ -1,5 +1,5 @@
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
-import { webRoutePaths } from './platform/root-paths.js';
+import { fixedFirstSegment, webRoutePaths } from './platform/root-paths.js';
 
 export type Handler = (request: Request, context: AppLoadContext) => Promise<Response>;
 
@@ -73,10 +73,5 @@ export function bundledHandler(builds: Record<WebBundle, ServerBuild>): Handler 
 
 /** The fixed first segments of a build's pages (`cp`, `login` …; not `:marketName` or `*`). */
 function segmentsOf(build: ServerBuild): Set<string> {
-  const segments = new Set<string>();
-  for (const path of webRoutePaths(build.routes)) {
-    const first = path.split('/')[0]?.toLowerCase() ?? '';
-    if (first && !first.startsWith(':') && !first.includes('*')) segments.add(first);
-  }
-  return segments;
+  return new Set(webRoutePaths(build.routes).flatMap((path) => fixedFirstSegment(path) ?? []));
 }

@@ -15,10 +15,8 @@ export class RootPaths {
 
   /** Adds the first segment of a path the server answers (`/sandbox-pay/:id` → sandbox-pay). */
   add(path: string): void {
-    const first = path.replace(/^\/+/, '').split('/')[0]?.toLowerCase() ?? '';
-    // Parameters and wildcards are not names: `/:marketName` is the stores themselves.
-    if (!first || first.startsWith(':') || first.includes('*')) return;
-    this.segments.add(first);
+    const first = fixedFirstSegment(path);
+    if (first) this.segments.add(first);
   }
 
   has(name: string): boolean {
@@ -29,6 +27,15 @@ export class RootPaths {
   list(): string[] {
     return [...this.segments].sort();
   }
+}
+
+/**
+ * A path's first segment when it is a name (`/sandbox-pay/:id` → sandbox-pay); null for a
+ * parameter or a wildcard (`/:marketName` is the stores themselves) and for the root.
+ */
+export function fixedFirstSegment(path: string): string | null {
+  const first = path.replace(/^\/+/, '').split('/')[0]?.toLowerCase() ?? '';
+  return !first || first.startsWith(':') || first.includes('*') ? null : first;
 }
 
 /** A route of the web app's table (React Router's server build: `routes`). */

@@ -375,10 +375,7 @@ export class StorefrontService implements StorefrontReader {
     return value;
   }
 
-  private cached<T extends StoreCategory[] | StoreCollection[] | StoreHome>(
-    key: string,
-    load: () => Promise<T>,
-  ): Promise<T> {
+  private cached<T extends StoreCollection[] | StoreHome>(key: string, load: () => Promise<T>): Promise<T> {
     const hit = this.marketCache.get(key);
     if (hit) return Promise.resolve(hit as T);
     return load().then((value) => {
