@@ -24,7 +24,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { 'accept-language': 'en' } });
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: 'language=en' } });
 
 describe('two server builds, one site', () => {
   it('answers platform pages, store pages and the root from their builds', async () => {
@@ -50,6 +50,9 @@ describe('two server builds, one site', () => {
       const response = await get(url);
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type'], url).toContain('text/html');
+      // In the visitor's language, never the texts' keys (cookie en: "Page not found").
+      expect(response.body, url).toContain('Page not found');
+      expect(response.body, url).not.toContain('notFound.title');
     }
   });
 

@@ -1,4 +1,10 @@
-import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
+import {
+  type AppLoadContext,
+  createRequestHandler,
+  matchRoutes,
+  type RouteObject,
+  type ServerBuild,
+} from 'react-router';
 import { fixedFirstSegment, webRoutePaths } from './platform/root-paths.js';
 
 export type Handler = (request: Request, context: AppLoadContext) => Promise<Response>;
@@ -10,9 +16,13 @@ export type WebBundle = (typeof WEB_BUNDLES)[number];
 /** React Router's own path for lazy route discovery (`routeDiscovery.manifestPath`'s default). */
 const MANIFEST_PATH = '/__manifest';
 
-/** The first segment of a page's path (`/cp/products.data` → cp, `/_root.data` → ''). */
-function firstSegment(pathname: string): string {
-  const page = pathname.endsWith('.data') ? pathname.slice(0, -'.data'.length).replace(/^\/_root$/, '/') : pathname;
+/** The page a path asks for: a client navigation's data (`/cp/products.data`, `/_root.data`) is its page's. */
+function pageOf(pathname: string): string {
+  return pathname.endsWith('.data') ? pathname.slice(0, -'.data'.length).replace(/^\/_root$/, '/') : pathname;
+}
+
+/** The first segment of a page's path (`/cp/products` → cp, `/` → ''). */
+function firstSegment(page: string): string {
   const end = page.indexOf('/', 1);
   const segment = page.slice(1, end === -1 ? undefined : end);
   try {
@@ -28,7 +38,8 @@ function firstSegment(pathname: string): string {
  * each begin with a fixed segment of their own; everything else — a store at /{name}, a custom
  * domain's pages at the root, the payment result pages, the root itself, unknown paths — is the
  * storefront's build, whose catch-all answers what no one has. A platform path that matches no
- * platform page gets its build's 404 (the root's error boundary, as the catch-all gives).
+ * platform page (`/cp/no-such-screen`) goes there too: without a route of its own, the platform
+ * build would render its root's error boundary without the root's loader, and so without texts.
  */
 export function bundledHandler(builds: Record<WebBundle, ServerBuild>): Handler {
   const handlers = {
@@ -40,8 +51,17 @@ export function bundledHandler(builds: Record<WebBundle, ServerBuild>): Handler 
     // Two builds answering one segment would make the split decide a page the route table did not.
     if (platformSegments.has(segment)) throw new Error(`Both web builds have pages under /${segment}`);
   }
-  const bundleOf = (pathname: string): WebBundle =>
-    platformSegments.has(firstSegment(pathname)) ? 'platform' : 'store';
+  const platformRoutes = routeTree(builds.platform);
+  const bundleOf = (pathname: string): WebBundle => {
+    const page = pageOf(pathname);
+    // Only a platform segment's paths pay for matching: a store's pages are decided by the first test.
+    if (!platformSegments.has(firstSegment(page))) return 'store';
+    try {
+      return matchRoutes(platformRoutes, page) ? 'platform' : 'store';
+    } catch {
+      return 'store';
+    }
+  };
 
   return async (request, context) => {
     const url = new URL(request.url);
@@ -74,4 +94,17 @@ export function bundledHandler(builds: Record<WebBundle, ServerBuild>): Handler 
 /** The fixed first segments of a build's pages (`cp`, `login` …; not `:marketName` or `*`). */
 function segmentsOf(build: ServerBuild): Set<string> {
   return new Set(webRoutePaths(build.routes).flatMap((path) => fixedFirstSegment(path) ?? []));
+}
+
+/** A build's route table as React Router's nested route objects (the build lists them flat). */
+function routeTree(build: ServerBuild): RouteObject[] {
+  const routes = Object.values(build.routes).flatMap((route) => (route ? [route] : []));
+  const node = (id: string): RouteObject => {
+    const route = build.routes[id]!;
+    const children = routes.filter((child) => child.parentId === id).map((child) => node(child.id));
+    return route.index
+      ? { id, index: true, path: route.path, caseSensitive: route.caseSensitive }
+      : { id, path: route.path, caseSensitive: route.caseSensitive, ...(children.length ? { children } : {}) };
+  };
+  return routes.filter((route) => !route.parentId).map((route) => node(route.id));
 }

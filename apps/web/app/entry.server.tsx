@@ -1,22 +1,9 @@
 import { Writable } from 'node:stream';
 import { RENDERED_HTML, type RenderedResponse } from '@shop/shared';
 import { renderToPipeableStream } from 'react-dom/server';
-import { type EntryContext, type HandleErrorFunction, isRouteErrorResponse, ServerRouter } from 'react-router';
+import { type EntryContext, ServerRouter } from 'react-router';
 
 export const streamTimeout = 5_000;
-
-/**
- * What React Router reports from loaders and rendering. A path no page has is a visitor's 404,
- * not a fault: the platform's build has no catch-all route of its own (decision 029), so its
- * "No route matches" would otherwise be logged with a stack for every mistyped /cp/… address.
- */
-export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
-  if (isRouteErrorResponse(error) && error.status === 404) return;
-  // A route error response made from a thrown error carries it (React Router's internal `error`).
-  const thrown = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
-  console.error(thrown ?? error);
-};
 
 /**
  * Server rendering. Our pages stream nothing later (no deferred loader data): the storefront's
