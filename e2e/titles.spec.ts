@@ -50,16 +50,16 @@ const ID = '11111111-1111-4111-8111-111111111111';
 
 /** Every page of the platform, by the route module that renders it. */
 const PLATFORM: { module: string; path: string; title: Expected }[] = [
-  { module: 'marketing/landing.tsx', path: '/', title: (l) => at(texts(l, 'common'), 'landing.metaTitle') },
+  { module: 'marketing/landing.tsx', path: '/', title: (l) => at(texts(l, 'landing'), 'meta.title') },
   { module: 'marketing/not-found.tsx', path: '/not-found', title: common('notFound.title') },
   {
     module: 'marketing/customize-store-page.tsx',
     path: '/customize-store-page',
-    title: (l) => at(texts(l, 'common'), 'showcase.metaTitle'),
+    title: (l) => at(texts(l, 'showcase'), 'metaTitle'),
   },
   { module: 'marketing/catch-all.tsx', path: '/no-such-page', title: common('notFound.title') },
   { module: 'marketing/maintenance.tsx', path: '/maintenance', title: common('maintenance.pageTitle') },
-  { module: 'dev/mailbox.tsx', path: '/dev-mailbox', title: common('mailbox.title') },
+  { module: 'dev/mailbox.tsx', path: '/dev-mailbox', title: account('mailbox') },
   { module: 'auth/login.tsx', path: '/login', title: account('login') },
   { module: 'auth/register.tsx', path: '/register', title: account('register') },
   { module: 'auth/reg-via-email.tsx', path: '/reg-via-email', title: account('regViaEmail') },
@@ -192,7 +192,7 @@ test('every page of the platform is titled in its language, by the locale files'
   // The landing page's description too.
   for (const language of LANGUAGES) {
     expect((await head(request, '/', language)).description).toBe(
-      at(texts(language, 'common'), 'landing.metaDescription'),
+      at(texts(language, 'landing'), 'meta.description'),
     );
   }
 });

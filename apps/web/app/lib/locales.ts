@@ -15,6 +15,7 @@ const files = import.meta.glob<Record<string, unknown>>(
     '!../locales/*/site.json',
     '!../locales/*/legal.json',
     '!../locales/*/landing.json',
+    '!../locales/*/showcase.json',
     '!../locales/*/careers.json',
   ],
   { eager: true, import: 'default' },

@@ -3,7 +3,13 @@ import { byLanguage, type Texts } from './locales';
 
 /** The public site's texts (kept out of locales.ts, the panel's): read by the server and the tests only. */
 const files = import.meta.glob<Record<string, unknown>>(
-  ['../locales/*/site.json', '../locales/*/legal.json', '../locales/*/landing.json', '../locales/*/careers.json'],
+  [
+    '../locales/*/site.json',
+    '../locales/*/legal.json',
+    '../locales/*/landing.json',
+    '../locales/*/showcase.json',
+    '../locales/*/careers.json',
+  ],
   { eager: true, import: 'default' },
 );
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { rootTexts, type TitleMatches, textAt } from '../lib/page-title';
 import { LanguageSwitch, ThemeToggle } from './preferences';
 
-/** The public pages' header (landing page, customize-store-page): the brand, preferences, sign-in. */
+/** customize-store-page's header: the brand, preferences, sign-in (its texts: the `showcase` namespace). */
 export function MarketingHeader() {
   const { t } = useTranslation();
   return (
@@ -15,18 +15,16 @@ export function MarketingHeader() {
         <LanguageSwitch />
         <ThemeToggle />
         <Link to="/login" className="landing__link">
-          {t('common.landing.login')}
+          {t('showcase.login')}
         </Link>
       </nav>
     </header>
   );
 }
 
-/** A public page's title and description in the page's language, from `common.{page}`. */
-export function marketingMeta(matches: TitleMatches, page: 'landing' | 'showcase') {
+/** The page's title and description from its own texts (the brand alone while they are missing). */
+export function marketingMeta(matches: TitleMatches, texts: Record<string, unknown> | undefined) {
   const { common } = rootTexts(matches);
-  return [
-    { title: textAt(common, `${page}.metaTitle`) },
-    { name: 'description', content: textAt(common, `${page}.metaDescription`) },
-  ];
+  if (!texts) return [{ title: textAt(common, 'brand') }];
+  return [{ title: textAt(texts, 'metaTitle') }, { name: 'description', content: textAt(texts, 'metaDescription') }];
 }

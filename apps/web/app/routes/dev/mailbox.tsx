@@ -6,7 +6,7 @@ import { ApiError, apiGet } from '../../lib/api';
 import { tags } from '../../lib/query';
 import type { Route } from './+types/mailbox';
 import './mailbox.css';
-import { commonTitle } from '../../lib/page-title';
+import { panelTitle } from '../../lib/panel-title';
 
 /** The mailbox shows every account's codes: to anyone but this machine it does not exist. */
 export function loader({ context }: Route.LoaderArgs) {
@@ -14,10 +14,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...commonTitle(matches, 'mailbox.title'),
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: Route.MetaFunction = ({ matches }) => panelTitle(matches, 'auth.mailbox', { noindex: true });
 
 /** Without SMTP, e-mail is written to the outbox; this page shows it so codes can be read. */
 export default function Mailbox() {
@@ -31,20 +28,20 @@ export default function Mailbox() {
   return (
     <main className="mailbox">
       <header>
-        <h1>{t('common.mailbox.title')}</h1>
-        <p>{off ? t('common.mailbox.unavailable') : t('common.mailbox.text')}</p>
+        <h1>{t('auth.mailbox.title')}</h1>
+        <p>{off ? t('auth.mailbox.unavailable') : t('auth.mailbox.text')}</p>
         <button type="button" className="plain-button" onClick={() => refetch()} disabled={isFetching}>
-          {t('common.mailbox.refresh')}
+          {t('auth.mailbox.refresh')}
         </button>
       </header>
-      {data?.length === 0 && <p>{t('common.mailbox.empty')}</p>}
+      {data?.length === 0 && <p>{t('auth.mailbox.empty')}</p>}
       <ol className="mailbox__list">
         {data?.map((message) => (
           <li key={message.id} className="mailbox__item" data-testid="mail">
             <div className="mailbox__meta">
               <strong data-testid="mail-subject">{message.subject}</strong>
               <span>
-                {t('common.mailbox.to')}: <span data-testid="mail-to">{message.to}</span>
+                {t('auth.mailbox.to')}: <span data-testid="mail-to">{message.to}</span>
               </span>
               <time dateTime={message.createdAt}>
                 {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(

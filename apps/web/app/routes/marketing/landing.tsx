@@ -62,17 +62,17 @@ function fill(text: string, values: Record<string, string | number>): string {
 }
 
 /**
- * Title and description in the page's language (common.landing, as before), the link preview's
- * picture (the control panel's screenshot, absolute) and what search engines read of the
- * product: the organisation and the application with its prices.
+ * Title and description in the page's language (its `landing` texts), the link preview's picture
+ * (the control panel's screenshot, absolute) and what search engines read of the product: the
+ * organisation and the application with its prices. Without its data (an error), the brand.
  */
 export function landingMeta(matches: TitleMatches, data?: LandingData): MetaDescriptor[] {
   const { common, language } = rootTexts(matches);
-  const title = textAt(common, 'landing.metaTitle');
-  const description = textAt(common, 'landing.metaDescription');
-  const tags: MetaDescriptor[] = [{ title }, { name: 'description', content: description }];
-  if (!data) return tags;
+  if (!data) return [{ title: textAt(common, 'brand') }];
   const texts = data.texts.landing ?? {};
+  const title = textAt(texts, 'meta.title');
+  const description = textAt(texts, 'meta.description');
+  const tags: MetaDescriptor[] = [{ title }, { name: 'description', content: description }];
   const brand = textAt(common, 'brand');
   const url = `${data.origin}/`;
   // The JPEG copy (scripts/landing-screenshots.mjs): not every app that unfurls links reads WebP.
