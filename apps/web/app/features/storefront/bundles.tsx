@@ -2,12 +2,12 @@ import type { BundleView, Timer } from '@shop/shared';
 import type { TFunction } from 'i18next';
 import { Fragment, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useStorePath } from '../../lib/store-context';
 import { BundleBlock, type BundleBlockTexts } from '../../ui/bundle-block';
 import { useMoney } from '../../ui/price';
 import { CartError, useCart, useCartState } from './cart';
 import { useCartErrors } from './cart-drawer';
+import { StoreLink } from './store-link';
 import css from './storefront.module.css';
 
 /** The longest wait a browser's timer takes (about 24.8 days); a later end is checked on the next page. */
@@ -112,9 +112,9 @@ function Offer({
       {toChoose.map((p, index) => (
         <Fragment key={p.id}>
           {index > 0 && ', '}
-          <Link to={path(`/product/${p.id}`)} data-testid="bundle-choose">
+          <StoreLink to={path(`/product/${p.id}`)} data-testid="bundle-choose">
             {p.title}
-          </Link>
+          </StoreLink>
         </Fragment>
       ))}
     </>

@@ -1,12 +1,13 @@
 import { imageUrl } from '@shop/shared';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useStorePath } from '../../lib/store-context';
 import { useNotice } from '../../ui/notice';
 import { Price, useMoney } from '../../ui/price';
 import { CartError, useCart, useCartState } from './cart';
 import css from './cart.module.css';
+import { StoreLink } from './store-link';
 
 const MAX_QUANTITY = 999;
 
@@ -116,9 +117,9 @@ export function CartDrawer() {
           {items.length === 0 ? (
             <div className={css.empty} data-testid="cart-empty">
               <p>{loading ? t('storefront.cart.loading') : t('messages:BASKET_EMPTY')}</p>
-              <Link to={path()} onClick={cart.close}>
+              <StoreLink to={path()} onClick={cart.close}>
                 {t('storefront.cart.continue')}
-              </Link>
+              </StoreLink>
             </div>
           ) : (
             <ul className={css.lines}>
@@ -133,9 +134,9 @@ export function CartDrawer() {
                       <span className={css.image} />
                     )}
                     <div>
-                      <Link to={path(`/product/${line.productId}`)} className={css.title} onClick={cart.close}>
+                      <StoreLink to={path(`/product/${line.productId}`)} className={css.title} onClick={cart.close}>
                         {line.title}
-                      </Link>
+                      </StoreLink>
                       {line.variantTitle && (
                         <div className={css.variant} data-testid="cart-line-variant">
                           {line.variantTitle}

@@ -1,7 +1,7 @@
 import type { StoreCategory } from '@shop/shared';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { useAddTexts } from '../../lib/i18n';
 import { type StoreInfo, useStore, useStorePath } from '../../lib/store-context';
 import { ErrorFallback } from '../../ui/error-fallback';
@@ -9,6 +9,7 @@ import { NotFound } from '../../ui/not-found';
 import { LanguageSwitch, ThemeToggle } from '../../ui/preferences';
 import { CartButton } from './cart-drawer';
 import { SearchBox } from './search-box';
+import { StoreLink } from './store-link';
 import { FooterLinks, HeaderNav } from './store-menu';
 import css from './storefront.module.css';
 
@@ -91,10 +92,10 @@ export function StoreHeader({ store, categories }: { store: StoreInfo; categorie
   return (
     <header className={css.header}>
       <div className={css.headerInner}>
-        <Link to={path()} className={css.brand} data-testid="store-brand">
+        <StoreLink to={path()} className={css.brand} data-testid="store-brand">
           {store.logoUrl && <img src={store.logoUrl} alt="" width={40} height={40} />}
           <span>{store.name}</span>
-        </Link>
+        </StoreLink>
         <HeaderNav store={store} categories={categories} />
         <div className={css.tools}>
           <SearchBox />
@@ -131,9 +132,9 @@ export function StoreNotFound() {
       <p>404</p>
       <h1>{t('storefront.notFound.title')}</h1>
       <p className={css.lead}>{t('storefront.notFound.text')}</p>
-      <Link to={path()} className={css.primary}>
+      <StoreLink to={path()} className={css.primary}>
         {t('storefront.notFound.home')}
-      </Link>
+      </StoreLink>
     </div>
   );
 }

@@ -1,15 +1,15 @@
 import { imageSrcSet, imageUrl, type StoreProductCard } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useStorePath } from '../../lib/store-context';
 import { Price } from '../../ui/price';
+import { StoreLink } from './store-link';
 import css from './storefront.module.css';
 
 export function ProductCard({ product, eager = false }: { product: StoreProductCard; eager?: boolean }) {
   const { t } = useTranslation();
   const path = useStorePath();
   return (
-    <Link to={path(`/product/${product.id}`)} className={css.card} data-testid="product-card" prefetch="intent">
+    <StoreLink to={path(`/product/${product.id}`)} className={css.card} data-testid="product-card" prefetch="intent">
       <div className={css.cardImage}>
         {product.imageUrl && (
           <img
@@ -29,7 +29,7 @@ export function ProductCard({ product, eager = false }: { product: StoreProductC
         {product.title}
       </span>
       <Price price={product.price} compareAt={product.compareAtPrice} from={product.variantCount > 1} />
-    </Link>
+    </StoreLink>
   );
 }
 

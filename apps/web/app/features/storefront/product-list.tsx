@@ -6,8 +6,9 @@ import {
   type StoreSearchSort,
 } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { ProductGrid } from './product-card';
+import { StoreLink } from './store-link';
 import css from './storefront.module.css';
 
 export interface ListView {
@@ -62,7 +63,7 @@ export function ProductList({
       <div className={css.toolbar}>
         <div className={css.chips} role="group" aria-label={t('storefront.list.availability')}>
           {stockFilters.map((filter) => (
-            <Link
+            <StoreLink
               key={filter.value ?? 'all'}
               to={hrefOf(pathname, view, { stock: filter.value })}
               className={css.chip}
@@ -71,7 +72,7 @@ export function ProductList({
               preventScrollReset
             >
               {filter.label}
-            </Link>
+            </StoreLink>
           ))}
         </div>
         <form method="get" action={pathname}>
@@ -109,9 +110,9 @@ export function ProductList({
       {pages > 1 && (
         <nav className={css.pagination} aria-label={t('storefront.list.pages')} data-testid="pagination">
           {view.page > 1 ? (
-            <Link to={hrefOf(pathname, view, { page: view.page - 1 })} rel="prev">
+            <StoreLink to={hrefOf(pathname, view, { page: view.page - 1 })} rel="prev">
               {t('storefront.list.previous')}
-            </Link>
+            </StoreLink>
           ) : (
             <span aria-disabled="true">{t('storefront.list.previous')}</span>
           )}
@@ -122,19 +123,19 @@ export function ProductList({
                 …
               </span>
             ) : (
-              <Link
+              <StoreLink
                 key={n}
                 to={hrefOf(pathname, view, { page: n })}
                 aria-current={n === view.page ? 'page' : undefined}
               >
                 {n}
-              </Link>
+              </StoreLink>
             ),
           )}
           {view.page < pages ? (
-            <Link to={hrefOf(pathname, view, { page: view.page + 1 })} rel="next" data-testid="next-page">
+            <StoreLink to={hrefOf(pathname, view, { page: view.page + 1 })} rel="next" data-testid="next-page">
               {t('storefront.list.next')}
-            </Link>
+            </StoreLink>
           ) : (
             <span aria-disabled="true">{t('storefront.list.next')}</span>
           )}

@@ -1,13 +1,13 @@
 import { type BannerItem, imageSrcSet, imageUrl, type StoreHomeSection } from '@shop/shared';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useStore, useStorePath } from '../../lib/store-context';
 import { StoreBundles } from './bundles';
 import { Section } from './frame';
 import { ProductGrid } from './product-card';
 import css from './sections.module.css';
 import { HERO_SIZES } from './seo';
+import { StoreLink } from './store-link';
 import sf from './storefront.module.css';
 
 /**
@@ -41,7 +41,9 @@ function HomeSection({ section, first }: { section: StoreHomeSection; first: boo
       return (
         <Section
           title={section.title || section.collection.title}
-          action={<Link to={path(`/collection/${section.collection.id}`)}>{t('storefront.home.viewAll')}</Link>}
+          action={
+            <StoreLink to={path(`/collection/${section.collection.id}`)}>{t('storefront.home.viewAll')}</StoreLink>
+          }
         >
           <ProductGrid products={section.products} />
         </Section>
@@ -51,7 +53,7 @@ function HomeSection({ section, first }: { section: StoreHomeSection; first: boo
         <Section title={section.title || t('storefront.home.categories')}>
           <div className={sf.tiles}>
             {section.categories.map((category) => (
-              <Link
+              <StoreLink
                 key={category.id}
                 to={path(`/category/${category.id}`)}
                 className={`${sf.tile} ${category.imageUrl ? '' : sf.tilePlain}`}
@@ -67,7 +69,7 @@ function HomeSection({ section, first }: { section: StoreHomeSection; first: boo
                   />
                 )}
                 <span>{category.name}</span>
-              </Link>
+              </StoreLink>
             ))}
           </div>
         </Section>
@@ -83,7 +85,7 @@ function HomeSection({ section, first }: { section: StoreHomeSection; first: boo
           title={title}
           action={
             section.source === 'collection' && section.collectionId ? (
-              <Link to={path(`/collection/${section.collectionId}`)}>{t('storefront.home.viewAll')}</Link>
+              <StoreLink to={path(`/collection/${section.collectionId}`)}>{t('storefront.home.viewAll')}</StoreLink>
             ) : undefined
           }
         >
@@ -143,9 +145,9 @@ function SectionLink({ link, className, children }: { link: string; className?: 
   const path = useStorePath();
   if (link.startsWith('/')) {
     return (
-      <Link to={path(link === '/' ? '' : link)} className={className}>
+      <StoreLink to={path(link === '/' ? '' : link)} className={className}>
         {children}
-      </Link>
+      </StoreLink>
     );
   }
   return (

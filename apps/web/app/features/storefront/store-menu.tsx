@@ -1,8 +1,9 @@
 import type { StoreCategory, StoreMenuLink } from '@shop/shared';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { type StoreInfo, useStorePath } from '../../lib/store-context';
+import { StoreLink } from './store-link';
 import menu from './store-menu.module.css';
 import css from './storefront.module.css';
 
@@ -127,13 +128,13 @@ export function FooterLinks({ store }: { store: StoreInfo }) {
   }
   return (
     <>
-      <Link to={path('/about')}>{t('storefront.nav.about')}</Link>
+      <StoreLink to={path('/about')}>{t('storefront.nav.about')}</StoreLink>
       {store.policies.length > 0 && (
         <nav aria-label={t('storefront.footer.policies')} className={css.footerLinks} data-testid="footer-policies">
           {store.policies.map((type) => (
-            <Link key={type} to={path(`/policies/${type}`)}>
+            <StoreLink key={type} to={path(`/policies/${type}`)}>
               {t(`storefront.policy.${type}`)}
-            </Link>
+            </StoreLink>
           ))}
         </nav>
       )}

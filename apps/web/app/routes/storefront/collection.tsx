@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { StoreErrorBoundary } from '../../features/storefront/frame';
 import { ProductList } from '../../features/storefront/product-list';
 import { seoMeta } from '../../features/storefront/seo';
 import { pageSeo } from '../../features/storefront/seo.server';
 import { listQueryOf, notFound, requireStore } from '../../features/storefront/store.server';
+import { StoreLink } from '../../features/storefront/store-link';
 import css from '../../features/storefront/storefront.module.css';
 import { useStorePath } from '../../lib/store-context';
 import type { Route } from './+types/collection';
@@ -39,7 +39,7 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <nav className={css.breadcrumbs} aria-label={t('storefront.nav.breadcrumbs')}>
-        <Link to={path()}>{t('storefront.nav.home')}</Link>
+        <StoreLink to={path()}>{t('storefront.nav.home')}</StoreLink>
         <span aria-hidden="true">/</span>
         <span>{collection.title}</span>
       </nav>

@@ -1,11 +1,12 @@
 import { minorToDecimal, type StoreProduct } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
-import { Link, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
+import { type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
 import { StoreErrorBoundary } from '../../features/storefront/frame';
 import { ProductView } from '../../features/storefront/product-view';
 import { seoMeta } from '../../features/storefront/seo';
 import { absoluteImage, pageSeo } from '../../features/storefront/seo.server';
 import { notFound, plainText, type ResolvedStore, requireStore } from '../../features/storefront/store.server';
+import { StoreLink } from '../../features/storefront/store-link';
 import css from '../../features/storefront/storefront.module.css';
 import { useStorePath } from '../../lib/store-context';
 import type { Route } from './+types/product';
@@ -87,13 +88,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <nav className={css.breadcrumbs} aria-label={t('storefront.nav.breadcrumbs')}>
-        <Link to={path()}>{t('storefront.nav.home')}</Link>
+        <StoreLink to={path()}>{t('storefront.nav.home')}</StoreLink>
         {product.category && (
           <>
             <span aria-hidden="true">/</span>
-            <Link to={path(`/category/${product.category.id}`)} data-testid="breadcrumb-category">
+            <StoreLink to={path(`/category/${product.category.id}`)} data-testid="breadcrumb-category">
               {product.category.name}
-            </Link>
+            </StoreLink>
           </>
         )}
       </nav>

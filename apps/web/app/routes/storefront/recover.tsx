@@ -1,12 +1,13 @@
 import type { RecoveredBasket } from '@shop/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useCart } from '../../features/storefront/cart';
 import { StoreErrorBoundary } from '../../features/storefront/frame';
 import { seoMeta } from '../../features/storefront/seo';
 import { pageSeo } from '../../features/storefront/seo.server';
 import { requestLanguage, requireStore } from '../../features/storefront/store.server';
+import { StoreLink } from '../../features/storefront/store-link';
 import css from '../../features/storefront/storefront.module.css';
 import { ApiError, api } from '../../lib/api';
 import { useAddTexts } from '../../lib/i18n';
@@ -125,9 +126,9 @@ export default function Recover({ loaderData }: Route.ComponentProps) {
             {state.kind === 'paid' ? t('abandoned.recover.paidText') : t('abandoned.recover.invalidText')}
           </p>
           <div style={{ display: 'flex', justifyContent: 'center' }}>
-            <Link to={home} className={css.primary} style={{ flex: '0 1 260px' }}>
+            <StoreLink to={home} className={css.primary} style={{ flex: '0 1 260px' }}>
               {t('abandoned.recover.toStore')}
-            </Link>
+            </StoreLink>
           </div>
         </>
       )}
@@ -144,9 +145,9 @@ export default function Recover({ loaderData }: Route.ComponentProps) {
             >
               {t('abandoned.recover.retry')}
             </button>
-            <Link to={home} className={css.secondary} style={{ flex: '0 1 200px' }}>
+            <StoreLink to={home} className={css.secondary} style={{ flex: '0 1 200px' }}>
               {t('abandoned.recover.toStore')}
-            </Link>
+            </StoreLink>
           </div>
         </>
       )}

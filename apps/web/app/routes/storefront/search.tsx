@@ -8,13 +8,13 @@ import {
   storeSearchTerm,
 } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { StoreErrorBoundary } from '../../features/storefront/frame';
 import { ProductList } from '../../features/storefront/product-list';
 import css from '../../features/storefront/search-box.module.css';
 import { seoMeta } from '../../features/storefront/seo';
 import { pageSeo } from '../../features/storefront/seo.server';
 import { listQueryOf, requestLanguage, requireStore } from '../../features/storefront/store.server';
+import { StoreLink } from '../../features/storefront/store-link';
 import sf from '../../features/storefront/storefront.module.css';
 import { useStorePath } from '../../lib/store-context';
 import { textsOf } from '../../lib/texts.server';
@@ -75,7 +75,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <nav className={sf.breadcrumbs} aria-label={t('storefront.nav.breadcrumbs')}>
-        <Link to={path()}>{t('storefront.nav.home')}</Link>
+        <StoreLink to={path()}>{t('storefront.nav.home')}</StoreLink>
         <span aria-hidden="true">/</span>
         <span>{t('storefront.search.title')}</span>
       </nav>
@@ -92,9 +92,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                 : t('storefront.search.empty', { term })}
           </p>
           {nothing && <p className={sf.lead}>{t('storefront.search.emptyHint')}</p>}
-          <Link to={path('/products')} className={sf.primary} data-testid="search-all-products">
+          <StoreLink to={path('/products')} className={sf.primary} data-testid="search-all-products">
             {t('storefront.search.allProducts')}
-          </Link>
+          </StoreLink>
         </div>
       ) : (
         <ProductList page={page} view={view} search={term} />
