@@ -33,7 +33,12 @@ export function ProductCard({ product, eager = false }: { product: StoreProductC
   );
 }
 
-export function ProductGrid({ products }: { products: StoreProductCard[] }) {
+/**
+ * A grid of product cards. The first row's pictures load at once when the grid opens the page (a
+ * list, a search); a grid further down a store's home (`eager` 0) loads them as the shopper
+ * scrolls, so they do not share a phone's first second with the pictures above them.
+ */
+export function ProductGrid({ products, eager = 4 }: { products: StoreProductCard[]; eager?: number }) {
   const { t } = useTranslation();
   if (products.length === 0) {
     return (
@@ -45,7 +50,7 @@ export function ProductGrid({ products }: { products: StoreProductCard[] }) {
   return (
     <div className={css.grid} data-testid="product-grid">
       {products.map((product, i) => (
-        <ProductCard key={product.id} product={product} eager={i < 4} />
+        <ProductCard key={product.id} product={product} eager={i < eager} />
       ))}
     </div>
   );

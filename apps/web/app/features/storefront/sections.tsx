@@ -45,7 +45,7 @@ function HomeSection({ section, first }: { section: StoreHomeSection; first: boo
             <StoreLink to={path(`/collection/${section.collection.id}`)}>{t('storefront.home.viewAll')}</StoreLink>
           }
         >
-          <ProductGrid products={section.products} />
+          <ProductGrid products={section.products} eager={first ? 4 : 0} />
         </Section>
       );
     case 'categoryGrid':
@@ -89,7 +89,7 @@ function HomeSection({ section, first }: { section: StoreHomeSection; first: boo
             ) : undefined
           }
         >
-          <ProductGrid products={section.products} />
+          <ProductGrid products={section.products} eager={first ? 4 : 0} />
         </Section>
       );
     }
