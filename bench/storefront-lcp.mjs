@@ -8,13 +8,13 @@
 // through playwright-core, never a downloaded browser. Cold loads: a new browser context per
 // run, cache disabled. Prints one JSON line; exits non-zero when a target is missed or the
 // product page does not answer 200. Bounded in time; removes its temporary directory.
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { ensureWebBuild, serverBuilds } from '../scripts/web-build.mjs';
-import { median, serverArgs, startProcess, waitForHealth } from './lib.mjs';
+import { apiClient, median, serverArgs, startProcess, waitForHealth } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_LCP_RUNS ?? 5);
 const TARGET = { lcpMs: 1500, jsGzipBytes: 90_000 };
@@ -97,6 +97,8 @@ const server = startProcess(process.execPath, serverArgs(), {
   PUBLIC_URL: origin,
   DATA_DIR: dataDir,
   SEED_DEMO: 'on',
+  // The home's banner photo is uploaded as the demo merchant, who signs in with the mailed code.
+  DEV_MAILBOX: 'on',
   LOG_LEVEL: 'warn',
 });
 let browser;
@@ -123,6 +125,56 @@ async function api(pathname) {
   const body = await response.json();
   if (!response.ok) throw new Error(`GET /api${pathname}: ${response.status} ${JSON.stringify(body)}`);
   return body.data;
+}
+
+/**
+ * Issue 16 measures the home with a real banner photo: the demo's drawn banner loses its grain when
+ * scaled down (its phone rendition weighs a quarter of a photograph's). As the demo merchant, the
+ * photo (BENCH_LCP_BANNER, default bench/fixtures/banner-photo.webp — a camera photograph, 1600 px,
+ * ≈ 150 KB WebP; `demo` keeps the drawn one) is uploaded through the banner path, set on the hero's
+ * first slide and published. Answers what the phone will fetch: the renditions' sizes.
+ */
+async function putBannerPhoto(marketId) {
+  const file = process.env.BENCH_LCP_BANNER ?? new URL('fixtures/banner-photo.webp', import.meta.url).pathname;
+  if (file === 'demo') return undefined;
+  const { call, latestCode } = apiClient(origin);
+  await call('/User/login', { method: 'POST', body: { login: 'demo@shop.az', password: 'Demo-Store-2026!' } });
+  const { token } = await call('/User/confirm-login', {
+    method: 'POST',
+    body: { email: 'demo@shop.az', code: await latestCode('demo@shop.az') },
+  });
+  const photo = readFileSync(file);
+  const form = new FormData();
+  form.append('file', new Blob([photo], { type: 'image/webp' }), path.basename(file));
+  const response = await fetch(`${origin}/api/Section/bannerItem?marketId=${marketId}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (!response.ok) throw new Error(`POST /Section/bannerItem: ${response.status} ${await response.text()}`);
+  const banner = (await response.json()).data;
+  const theme = await call(`/Market/get-store-with-sections/${marketId}`, { token });
+  const hero = theme.draft.sections.find((s) => s.type === 'hero' && !s.hidden);
+  if (!hero?.slides?.length) throw new Error('the demo store has no hero banner to put the photo in');
+  await call('/Section/banneritem', {
+    method: 'PUT',
+    token,
+    body: { marketId, item: { ...hero.slides[0], imageUrl: banner.url } },
+  });
+  await call(`/Section/publish/${marketId}`, { method: 'POST', token });
+  const sizes = {};
+  for (const width of [1600, 1200, 800]) {
+    const url = width === 1600 ? banner.url : banner.url.replace(/\.webp$/, `-${width}.webp`);
+    sizes[width] = (await (await fetch(`${origin}${url}`)).arrayBuffer()).byteLength;
+  }
+  console.log(
+    `banner photo ${path.basename(file)} (${photo.length.toLocaleString('en')} B) uploaded as the hero's picture: renditions ${Object.entries(
+      sizes,
+    )
+      .map(([w, b]) => `${w} px ${b.toLocaleString('en')} B`)
+      .join(', ')}`,
+  );
+  return { file: path.basename(file), uploadedBytes: photo.length, renditionBytes: sizes };
 }
 
 /** Every response of a page load, from the DevTools protocol's view of the network. */
@@ -189,7 +241,18 @@ async function measureOnce(url) {
               (sum, s) => sum + new TextEncoder().encode(s.textContent ?? '').length,
               0,
             );
+            // Every fetch of the load, in order of start (printed with BENCH_LCP_WATERFALL=1).
+            const waterfall = [
+              { name: location.pathname, start: 0, end: navigation?.responseEnd ?? 0, bytes: navigation?.transferSize ?? 0 },
+              ...performance.getEntriesByType('resource').map((r) => ({
+                name: new URL(r.name).pathname,
+                start: r.startTime,
+                end: r.responseEnd,
+                bytes: r.transferSize,
+              })),
+            ].sort((x, y) => x.start - y.start);
             resolve({
+              waterfall,
               lcp: last
                 ? {
                     ms: last.startTime,
@@ -287,6 +350,7 @@ try {
   // BENCH_LCP_PAGE=landing: the platform's landing page (issue 17: ≤ 30 KB of JavaScript).
   const page = process.env.BENCH_LCP_PAGE;
   let measuredPath = page === 'home' ? '/demo-store' : page === 'landing' ? '/' : productPath;
+  const bannerPhoto = page === 'home' ? await putBannerPhoto(market.id) : undefined;
   const jsTargetBytes = page === 'landing' ? 30_000 : TARGET.jsGzipBytes;
   if (productPageMissing && measuredPath === productPath) {
     console.error(
@@ -320,6 +384,12 @@ try {
     );
   }
 
+  if (process.env.BENCH_LCP_WATERFALL === '1') {
+    const run = runs.toSorted((x, y) => (x.lcp?.ms ?? 0) - (y.lcp?.ms ?? 0))[runs.length >> 1];
+    console.log(`the median run's fetches (ms from the navigation's start; LCP ${Math.round(run.lcp?.ms ?? 0)}, FCP ${Math.round(run.fcpMs ?? 0)}):`);
+    for (const f of run.waterfall)
+      console.log(`  ${String(Math.round(f.start)).padStart(5)} → ${String(Math.round(f.end)).padStart(5)}  ${String(f.bytes).padStart(7)} B  ${f.name}`);
+  }
   const files = await javascriptOf(runs);
   const js = {
     files: files.length,
@@ -362,6 +432,7 @@ try {
     documentBytes: runs[0].documentBytes,
     css: runs[0].css,
     lcpImageBytes: runs[0].lcpImageBytes,
+    bannerPhoto: bannerPhoto ?? null,
     inlineScriptBytes,
     js: {
       files: js.files,
