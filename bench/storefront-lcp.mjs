@@ -243,7 +243,12 @@ async function measureOnce(url) {
             );
             // Every fetch of the load, in order of start (printed with BENCH_LCP_WATERFALL=1).
             const waterfall = [
-              { name: location.pathname, start: 0, end: navigation?.responseEnd ?? 0, bytes: navigation?.transferSize ?? 0 },
+              {
+                name: location.pathname,
+                start: 0,
+                end: navigation?.responseEnd ?? 0,
+                bytes: navigation?.transferSize ?? 0,
+              },
               ...performance.getEntriesByType('resource').map((r) => ({
                 name: new URL(r.name).pathname,
                 start: r.startTime,
@@ -386,9 +391,13 @@ try {
 
   if (process.env.BENCH_LCP_WATERFALL === '1') {
     const run = runs.toSorted((x, y) => (x.lcp?.ms ?? 0) - (y.lcp?.ms ?? 0))[runs.length >> 1];
-    console.log(`the median run's fetches (ms from the navigation's start; LCP ${Math.round(run.lcp?.ms ?? 0)}, FCP ${Math.round(run.fcpMs ?? 0)}):`);
+    console.log(
+      `the median run's fetches (ms from the navigation's start; LCP ${Math.round(run.lcp?.ms ?? 0)}, FCP ${Math.round(run.fcpMs ?? 0)}):`,
+    );
     for (const f of run.waterfall)
-      console.log(`  ${String(Math.round(f.start)).padStart(5)} → ${String(Math.round(f.end)).padStart(5)}  ${String(f.bytes).padStart(7)} B  ${f.name}`);
+      console.log(
+        `  ${String(Math.round(f.start)).padStart(5)} → ${String(Math.round(f.end)).padStart(5)}  ${String(f.bytes).padStart(7)} B  ${f.name}`,
+      );
   }
   const files = await javascriptOf(runs);
   const js = {

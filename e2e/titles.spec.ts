@@ -191,9 +191,7 @@ test('every page of the platform is titled in its language, by the locale files'
 
   // The landing page's description too.
   for (const language of LANGUAGES) {
-    expect((await head(request, '/', language)).description).toBe(
-      at(texts(language, 'landing'), 'meta.description'),
-    );
+    expect((await head(request, '/', language)).description).toBe(at(texts(language, 'landing'), 'meta.description'));
   }
 });
 
