@@ -5,9 +5,10 @@ import { idSchema, intSchema, pageQuery, timestampSchema } from './responses.js'
 import { emailSchema } from './user.js';
 
 /**
- * Customers of a market (cp/customers): everyone who has paid an order there, one per e-mail,
- * with their orders count, total spent (paid less refunded) and last order. The figures are kept
- * up to date as orders are paid and refunded; these calls only read them.
+ * Customers of a market (cp/customers): everyone who has paid an order there or signed up for its
+ * e-mails (the home's newsletter section), one per e-mail, with their orders count, total spent
+ * (paid less refunded), last order and whether they agreed to the store's e-mails. The figures are
+ * kept up to date as orders are paid and refunded; these calls only read them.
  */
 
 export const CUSTOMER_SORTS = [
@@ -22,14 +23,20 @@ export const CUSTOMER_SORTS = [
 ] as const;
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
 
+/** Whether a customer agreed to the store's e-mails (the list's filter). */
+export const EMAIL_CONSENTS = ['subscribed', 'notSubscribed'] as const;
+export type EmailConsent = (typeof EMAIL_CONSENTS)[number];
+
 export const customerLimits = { pageSize: { default: 25, max: 100 }, search: 100, orders: 100 } as const;
 
-/** GET /Customer/all?marketId=&search=&sort=&page=&pageSize= */
+/** GET /Customer/all?marketId=&search=&sort=&emailConsent=&page=&pageSize= */
 export const customerListQuerySchema = z.strictObject({
   marketId: z.uuid('MARKET_ID_MISSING'),
   /** Part of a name, an e-mail or a phone number. */
   search: z.string('invalidValue').trim().max(customerLimits.search, 'tooLong').optional(),
   sort: z.enum(CUSTOMER_SORTS, 'invalidValue').default('last_order_desc'),
+  /** Only those who agreed to the store's e-mails, or only those who did not. */
+  emailConsent: z.enum(EMAIL_CONSENTS, 'invalidValue').optional(),
   ...pageQuery(customerLimits.pageSize),
 });
 export type CustomerListQuery = z.input<typeof customerListQuerySchema>;
@@ -47,6 +54,8 @@ export const customerListItemSchema = z.strictObject({
   totalSpent: intSchema,
   firstOrderAt: timestampSchema.nullable(),
   lastOrderAt: timestampSchema.nullable(),
+  /** When they agreed to the store's e-mails (its newsletter sign-up); null: they have not. */
+  marketingConsentAt: timestampSchema.nullable(),
 });
 export type CustomerListItem = z.infer<typeof customerListItemSchema>;
 export const customerPageSchema = pageSchema(customerListItemSchema);

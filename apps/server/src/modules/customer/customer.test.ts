@@ -163,10 +163,39 @@ describe('customers list', () => {
     expect(emails(second)).toEqual(['boris@example.ru']);
   });
 
-  it('refuses a bad sort or page with a field error', async () => {
-    const bad = await list(owner.token, marketId, { sort: 'richest', page: 0 });
+  it('refuses a bad sort, page or e-mail filter with a field error', async () => {
+    const bad = await list(owner.token, marketId, { sort: 'richest', page: 0, emailConsent: 'maybe' });
     expect(bad.statusCode).toBe(400);
-    expect(fieldCodes(bad)).toMatchObject({ sort: 'invalidValue', page: 'invalidValue' });
+    expect(fieldCodes(bad)).toMatchObject({ sort: 'invalidValue', page: 'invalidValue', emailConsent: 'invalidValue' });
+  });
+
+  it('shows who agreed to the store’s e-mails, and filters by it', async () => {
+    const shop = (await createMarket(t.app, owner.token)).id;
+    await seedCustomers(shop, [{ email: 'buyer@example.az', lastOrderAt: '2026-05-01T10:00:00Z' }]);
+    // The home's newsletter: one who has bought signs up too, one who has not becomes a customer.
+    for (const email of ['buyer@example.az', 'reader@example.az']) {
+      dataOf(await call(t.app, null, 'POST', '/api/Customer/newsletter', { marketId: shop, email }));
+    }
+    await seedCustomers(shop, [{ email: 'quiet@example.az', lastOrderAt: '2026-04-01T10:00:00Z' }]);
+    const all = dataOf<Page<CustomerListItem>>(await list(owner.token, shop));
+    expect(all.total).toBe(3);
+    const consent = Object.fromEntries(all.items.map((c) => [c.email, c.marketingConsentAt]));
+    expect(consent['buyer@example.az']).toEqual(expect.any(String));
+    expect(consent['reader@example.az']).toEqual(expect.any(String));
+    expect(consent['quiet@example.az']).toBeNull();
+    const reader = all.items.find((c) => c.email === 'reader@example.az');
+    expect(reader).toMatchObject({ ordersCount: 0, totalSpent: 0, lastOrderAt: null });
+
+    const subscribed = dataOf<Page<CustomerListItem>>(await list(owner.token, shop, { emailConsent: 'subscribed' }));
+    expect(emails(subscribed).sort()).toEqual(['buyer@example.az', 'reader@example.az']);
+    expect(subscribed.total).toBe(2);
+    const others = dataOf<Page<CustomerListItem>>(await list(owner.token, shop, { emailConsent: 'notSubscribed' }));
+    expect(emails(others)).toEqual(['quiet@example.az']);
+    // And on the customer's page.
+    const details = dataOf<CustomerDetails>(
+      await call(t.app, owner.token, 'GET', `/api/Customer/${reader?.id}?marketId=${shop}`),
+    );
+    expect(details.marketingConsentAt).toBe(reader?.marketingConsentAt);
   });
 
   it('is the owner’s: anonymous 401, another merchant 404', async () => {

@@ -26,6 +26,7 @@ interface CustomerRow {
   total_spent: number;
   first_order_at: Date | string | null;
   last_order_at: Date | string | null;
+  marketing_consent_at: Date | string | null;
 }
 
 const iso = (value: Date | string | null): string | null =>
@@ -44,6 +45,7 @@ function toListItem(row: CustomerRow): CustomerListItem {
     totalSpent: Number(row.total_spent),
     firstOrderAt: iso(row.first_order_at),
     lastOrderAt: iso(row.last_order_at),
+    marketingConsentAt: iso(row.marketing_consent_at),
   };
 }
 
@@ -93,11 +95,16 @@ export class CustomerService {
         digits ? sql`(${byText} or regexp_replace(coalesce(phone, ''), '\\D', '', 'g') like ${`%${digits}%`})` : byText,
       );
     }
+    if (q.emailConsent) {
+      conditions.push(
+        q.emailConsent === 'subscribed' ? sql`marketing_consent_at is not null` : sql`marketing_consent_at is null`,
+      );
+    }
     const where = sql.join(conditions, sql` and `);
     const offset = (q.page - 1) * q.pageSize;
     const [rows, counted] = await Promise.all([
       this.ctx.db.execute(sql`select id, email, first_name, last_name, phone, orders_count, total_spent,
-          first_order_at, last_order_at
+          first_order_at, last_order_at, marketing_consent_at
         from customers where ${where}
         order by ${ORDER_BY[q.sort]}
         limit ${q.pageSize} offset ${offset}`),
@@ -115,7 +122,7 @@ export class CustomerService {
   async details(marketId: string, id: string): Promise<CustomerDetails> {
     const [row] = rowsOf<CustomerRow>(
       await this.ctx.db.execute(sql`select id, email, first_name, last_name, phone, orders_count, total_spent,
-          first_order_at, last_order_at
+          first_order_at, last_order_at, marketing_consent_at
         from customers where id = ${id} and market_id = ${marketId}`),
     );
     if (!row) throw new AppError('NOT_FOUND');

@@ -105,6 +105,16 @@ export function CustomerDetailsPage({ marketId, id, timeZone }: { marketId: stri
               </Group>
             </Anchor>
           )}
+          <Badge
+            color={c.marketingConsentAt ? 'teal' : 'gray'}
+            variant="light"
+            tt="none"
+            data-testid="customer-consent"
+          >
+            {c.marketingConsentAt
+              ? t('customers.consent.subscribedSince', { date: date(c.marketingConsentAt) })
+              : t('customers.consent.notSubscribed')}
+          </Badge>
         </Group>
       </div>
 

@@ -1,5 +1,26 @@
-import { Alert, Anchor, Button, Group, Paper, Select, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
-import { CUSTOMER_SORTS, type CustomerListItem, type CustomerSort, customerLimits, formatMoney } from '@shop/shared';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  CUSTOMER_SORTS,
+  type CustomerListItem,
+  type CustomerSort,
+  customerLimits,
+  EMAIL_CONSENTS,
+  type EmailConsent,
+  formatMoney,
+} from '@shop/shared';
 import { IconArrowDown, IconArrowUp, IconSelector, IconUsers } from '@tabler/icons-react';
 import { type MouseEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +42,7 @@ import {
 } from './list-params';
 import { useCustomerList } from './queries';
 
-const COLUMNS = 6;
+const COLUMNS = 7;
 
 /** The columns that sort: each toggles between its two directions, the first being the usual one. */
 const SORTABLE: Record<string, [CustomerSort, CustomerSort]> = {
@@ -51,6 +72,7 @@ export function CustomerList({ marketId, timeZone }: { marketId: string; timeZon
     if ((event.target as HTMLElement).closest('a, button')) return;
     void navigate(detailsPath(item));
   };
+  const filtered = Boolean(view.search || view.emailConsent);
   const date = (iso: string | null) => (iso ? formatDate(iso, language, timeZone, t) : '—');
 
   const header = (column: keyof typeof SORTABLE, label: string, align?: 'right') => {
@@ -103,6 +125,18 @@ export function CustomerList({ marketId, timeZone }: { marketId: string; timeZon
             w={{ base: '100%', xs: 240 }}
             data-testid="customer-sort"
           />
+          <Select
+            label={t('customers.list.emailConsent')}
+            data={[
+              { value: 'everyone', label: t('customers.consent.everyone') },
+              ...EMAIL_CONSENTS.map((c) => ({ value: c, label: t(`customers.consent.${c}`) })),
+            ]}
+            value={view.emailConsent || 'everyone'}
+            onChange={(value) => update({ emailConsent: value && value !== 'everyone' ? (value as EmailConsent) : '' })}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 220 }}
+            data-testid="customer-consent-filter"
+          />
         </Group>
       </Paper>
 
@@ -114,16 +148,27 @@ export function CustomerList({ marketId, timeZone }: { marketId: string; timeZon
         </Alert>
       ) : page && total === 0 && !list.isPlaceholderData ? (
         <ListEmpty
-          filtered={Boolean(view.search)}
+          filtered={filtered}
           icon={<IconUsers size={32} aria-hidden />}
-          title={view.search ? t('customers.empty.noMatchTitle') : t('customers.empty.title')}
-          text={view.search ? t('customers.empty.noMatchText') : t('customers.empty.text')}
+          title={filtered ? t('customers.empty.noMatchTitle') : t('customers.empty.title')}
+          text={
+            view.search
+              ? t('customers.empty.noMatchText')
+              : view.emailConsent
+                ? t('customers.empty.noConsentMatch')
+                : t('customers.empty.text')
+          }
           maw={440}
-          testId={view.search ? 'customers-no-match' : 'customers-empty'}
+          testId={filtered ? 'customers-no-match' : 'customers-empty'}
         >
           {view.search && (
             <Button variant="light" onClick={() => setSearchText('')}>
               {t('customers.list.clearSearch')}
+            </Button>
+          )}
+          {view.emailConsent && (
+            <Button variant="light" onClick={() => update({ emailConsent: '' })}>
+              {t('customers.list.showEveryone')}
             </Button>
           )}
         </ListEmpty>
@@ -145,6 +190,7 @@ export function CustomerList({ marketId, timeZone }: { marketId: string; timeZon
                   {header('orders', t('customers.list.orders'), 'right')}
                   {header('totalSpent', t('customers.list.totalSpent'), 'right')}
                   {header('lastOrder', t('customers.list.lastOrder'))}
+                  <Table.Th>{t('customers.list.emails')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -185,6 +231,17 @@ export function CustomerList({ marketId, timeZone }: { marketId: string; timeZon
                       </Table.Td>
                       <Table.Td>
                         <Text size="sm">{date(item.lastOrderAt)}</Text>
+                      </Table.Td>
+                      <Table.Td data-testid="customer-consent">
+                        {item.marketingConsentAt ? (
+                          <Badge color="teal" variant="light" tt="none" title={date(item.marketingConsentAt)}>
+                            {t('customers.consent.subscribed')}
+                          </Badge>
+                        ) : (
+                          <Text size="sm" c="dimmed">
+                            {t('customers.consent.notSubscribed')}
+                          </Text>
+                        )}
                       </Table.Td>
                     </Table.Tr>
                   ))

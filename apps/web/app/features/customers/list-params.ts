@@ -1,4 +1,12 @@
-import { CUSTOMER_SORTS, type CustomerListQuery, type CustomerSort, customerLimits, formatPhone } from '@shop/shared';
+import {
+  CUSTOMER_SORTS,
+  type CustomerListQuery,
+  type CustomerSort,
+  customerLimits,
+  EMAIL_CONSENTS,
+  type EmailConsent,
+  formatPhone,
+} from '@shop/shared';
 import { positiveParam } from '../../lib/use-list-view';
 
 export const PAGE_SIZES = [25, 50, 100] as const;
@@ -9,6 +17,8 @@ export const DEFAULT_SORT: CustomerSort = 'last_order_desc';
 export interface CustomerListView {
   search: string;
   sort: CustomerSort;
+  /** Only those who agreed to the store's e-mails, or who did not; '' for everyone. */
+  emailConsent: EmailConsent | '';
   page: number;
   pageSize: number;
 }
@@ -17,9 +27,11 @@ export interface CustomerListView {
 export function readCustomerListView(params: URLSearchParams): CustomerListView {
   const sort = params.get('sort');
   const size = positiveParam(params.get('pageSize'));
+  const consent = params.get('emailConsent');
   return {
     search: (params.get('search') ?? '').slice(0, customerLimits.search),
     sort: sort && (CUSTOMER_SORTS as readonly string[]).includes(sort) ? (sort as CustomerSort) : DEFAULT_SORT,
+    emailConsent: consent && (EMAIL_CONSENTS as readonly string[]).includes(consent) ? (consent as EmailConsent) : '',
     page: positiveParam(params.get('page')) ?? 1,
     pageSize: size && (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
   };
@@ -30,6 +42,7 @@ export function writeCustomerListView(view: CustomerListView): URLSearchParams {
   const params = new URLSearchParams();
   if (view.search.trim()) params.set('search', view.search);
   if (view.sort !== DEFAULT_SORT) params.set('sort', view.sort);
+  if (view.emailConsent) params.set('emailConsent', view.emailConsent);
   if (view.page !== 1) params.set('page', String(view.page));
   if (view.pageSize !== DEFAULT_PAGE_SIZE) params.set('pageSize', String(view.pageSize));
   return params;
@@ -40,6 +53,7 @@ export function toCustomerListQuery(marketId: string, view: CustomerListView): C
     marketId,
     search: view.search.trim() || undefined,
     sort: view.sort,
+    emailConsent: view.emailConsent || undefined,
     page: view.page,
     pageSize: view.pageSize,
   };
