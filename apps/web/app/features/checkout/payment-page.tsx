@@ -1,7 +1,8 @@
 import type { AnalyticsIds, Checkout, PublicMarket } from '@shop/shared';
 import { useCallback, useEffect, useState } from 'react';
+import { trackPurchase } from '../../lib/analytics/commerce';
 import { AnalyticsPixels } from '../../lib/analytics/pixels';
-import { countStorePage, trackPurchase } from '../../lib/analytics/track';
+import { countStorePage } from '../../lib/analytics/track';
 import { apiGet } from '../../lib/api';
 import { languageOf } from '../../lib/i18n';
 import { useStore } from '../../lib/store-context';

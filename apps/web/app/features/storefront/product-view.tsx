@@ -2,7 +2,7 @@ import { type BundleView, imageSrcSet, imageUrl, LOW_STOCK, type StoreProduct, t
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { trackAddToCart } from '../../lib/analytics/track';
+import { trackAddToCart } from '../../lib/analytics/commerce';
 import { useStorePath } from '../../lib/store-context';
 import { Price } from '../../ui/price';
 import { StoreBundles } from './bundles';

@@ -1,16 +1,8 @@
 import { ANALYTICS, ANALYTICS_KINDS, type AnalyticsIds } from '@shop/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { addToCartCalls, purchaseCalls, trackAddToCart, trackPurchase } from './commerce';
 import { FORMATS, installPixels, loadScripts, validIds, whenInteractive } from './loaders';
-import {
-  addToCartCalls,
-  analyticsState,
-  azn,
-  dispatch,
-  purchaseCalls,
-  trackAddToCart,
-  trackPageView,
-  trackPurchase,
-} from './track';
+import { analyticsState, azn, dispatch, trackPageView } from './track';
 
 // The tests run in Node (no DOM): the page's window is a plain object standing in for it.
 

@@ -1,5 +1,5 @@
 /**
- * Storefront events for the store's analytics pixels (Meta, Yandex Metrika, Google Analytics 4,
+ * Storefront page views for the store's analytics pixels (Meta, Yandex Metrika, Google Analytics 4,
  * Microsoft Clarity). Each call goes to the services whose loader is on the page
  * (<AnalyticsPixels />) and is a no-op without them, on the server included.
  *
@@ -11,28 +11,9 @@
  * a row counts once). Google Analytics 4 is left out of `trackPageView` on purpose: its
  * "enhanced measurement" counts history changes by default, so sending page_view as well would
  * count every navigation twice. Meta's own history tracking is switched off by the loader, so
- * Meta's page views come from here; Clarity follows navigations by itself.
+ * Meta's page views come from here; Clarity follows navigations by itself. Add to cart and
+ * purchase: commerce.ts, loaded only by the pages that report them.
  */
-
-export interface TrackedItem {
-  id: string;
-  title: string;
-  /** Unit price in qəpik. */
-  price: number;
-  quantity: number;
-}
-
-export interface AddToCartEvent extends TrackedItem {
-  currency: 'AZN';
-}
-
-export interface PurchaseEvent {
-  orderId: string;
-  /** The order total in qəpik. */
-  value: number;
-  currency: 'AZN';
-  items: TrackedItem[];
-}
 
 /** A function of a service's loader; `ymDataLayer` is Metrika's e-commerce container. */
 export type Target = 'fbq' | 'ym' | 'gtag' | 'clarity' | 'ymDataLayer';
@@ -50,83 +31,9 @@ export const analyticsState: { yandexCounter: number | null; lastPage: string | 
 /** Qəpik → AZN with two decimals (1999 → 19.99). */
 export const azn = (qepik: number) => Math.round(qepik) / 100;
 
-const fbContents = (items: TrackedItem[]) => items.map((i) => ({ id: i.id, quantity: i.quantity }));
-const gaItems = (items: TrackedItem[]) =>
-  items.map((i) => ({ item_id: i.id, item_name: i.title, price: azn(i.price), quantity: i.quantity }));
-const ymProducts = (items: TrackedItem[]) =>
-  items.map((i) => ({ id: i.id, name: i.title, price: azn(i.price), quantity: i.quantity }));
-
 export function pageViewCalls(url: string, yandexCounter: number | null): Call[] {
   const calls: Call[] = [{ to: 'fbq', args: ['track', 'PageView'] }];
   if (yandexCounter !== null) calls.push({ to: 'ym', args: [yandexCounter, 'hit', url] });
-  return calls;
-}
-
-export function addToCartCalls(item: AddToCartEvent, yandexCounter: number | null): Call[] {
-  const value = azn(item.price * item.quantity);
-  const { currency } = item;
-  const calls: Call[] = [
-    {
-      to: 'fbq',
-      args: [
-        'track',
-        'AddToCart',
-        {
-          content_ids: [item.id],
-          content_name: item.title,
-          content_type: 'product',
-          contents: fbContents([item]),
-          value,
-          currency,
-        },
-      ],
-    },
-    { to: 'gtag', args: ['event', 'add_to_cart', { currency, value, items: gaItems([item]) }] },
-    { to: 'ymDataLayer', args: [{ ecommerce: { currencyCode: currency, add: { products: ymProducts([item]) } } }] },
-    { to: 'clarity', args: ['event', 'add_to_cart'] },
-  ];
-  if (yandexCounter !== null) calls.push({ to: 'ym', args: [yandexCounter, 'reachGoal', 'add_to_cart'] });
-  return calls;
-}
-
-export function purchaseCalls(order: PurchaseEvent, yandexCounter: number | null): Call[] {
-  const value = azn(order.value);
-  const { currency, orderId, items } = order;
-  const calls: Call[] = [
-    {
-      to: 'fbq',
-      args: [
-        'track',
-        'Purchase',
-        {
-          content_ids: items.map((i) => i.id),
-          content_type: 'product',
-          contents: fbContents(items),
-          num_items: items.reduce((sum, i) => sum + i.quantity, 0),
-          value,
-          currency,
-        },
-        // Lets Meta drop a second report of the same order (e.g. from a server-side API).
-        { eventID: orderId },
-      ],
-    },
-    { to: 'gtag', args: ['event', 'purchase', { transaction_id: orderId, value, currency, items: gaItems(items) }] },
-    {
-      to: 'ymDataLayer',
-      args: [
-        {
-          ecommerce: {
-            currencyCode: currency,
-            purchase: { actionField: { id: orderId, revenue: value }, products: ymProducts(items) },
-          },
-        },
-      ],
-    },
-    { to: 'clarity', args: ['event', 'purchase'] },
-  ];
-  if (yandexCounter !== null) {
-    calls.push({ to: 'ym', args: [yandexCounter, 'reachGoal', 'purchase', { order_price: value, currency }] });
-  }
   return calls;
 }
 
@@ -160,25 +67,6 @@ export function trackPageView(url: string) {
   if (address === analyticsState.lastPage) return;
   analyticsState.lastPage = address;
   dispatch(pageViewCalls(address, analyticsState.yandexCounter));
-}
-
-export function trackAddToCart(item: AddToCartEvent) {
-  dispatch(addToCartCalls(item, analyticsState.yandexCounter));
-}
-
-const REPORTED_KEY = 'analyticsOrders';
-
-/** An order is reported once per browser, however often its success page is opened. */
-export function trackPurchase(order: PurchaseEvent) {
-  let reported: string[] = [];
-  try {
-    reported = JSON.parse(localStorage.getItem(REPORTED_KEY) ?? '[]');
-    if (reported.includes(order.orderId)) return;
-    localStorage.setItem(REPORTED_KEY, JSON.stringify([...reported, order.orderId].slice(-20)));
-  } catch {
-    // No storage (private mode, server): report it anyway.
-  }
-  dispatch(purchaseCalls(order, analyticsState.yandexCounter));
 }
 
 /**
