@@ -45,8 +45,9 @@ for (const language of ['az', 'en'] as const) {
   test(`${language}: an about page and a header menu written in the panel, found by a shopper on a computer and a phone`, async ({
     page,
     request,
+    browser,
   }) => {
-    test.setTimeout(45_000);
+    test.setTimeout(60_000);
     await useLanguage(page, language);
     const store = await merchantWithNewStore(page.request, request, `content-${language}`);
 
@@ -153,6 +154,27 @@ for (const language of ['az', 'en'] as const) {
       await expect(links.first()).toBeHidden();
       // Nothing wider than the phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    });
+
+    await test.step('on a phone before the script has run, the menu button opens the links too', async () => {
+      // A slow phone's first seconds: the page as the server sent it, no JavaScript at all.
+      const context = await browser.newContext({
+        javaScriptEnabled: false,
+        viewport: { width: 375, height: 740 },
+        hasTouch: true,
+        isMobile: true,
+      });
+      const early = await context.newPage();
+      await useLanguage(early, language);
+      await early.goto(`/${store.name}`);
+      const earlyLinks = early.getByTestId('store-nav').getByTestId('nav-menu-link');
+      await expect(earlyLinks.first()).toBeHidden();
+      await early.getByTestId('store-menu-button').tap();
+      await expect(earlyLinks.first()).toBeVisible();
+      await earlyLinks.nth(1).tap();
+      await expect(early).toHaveURL(new RegExp(`/${store.name}/pages/${text.slug}$`));
+      await expect(early.getByTestId('page-title')).toHaveText(text.title);
+      await context.close();
     });
 
     await test.step('a page the store does not have is not found, inside the store', async () => {

@@ -37,12 +37,16 @@ function MenuLink({ link, testId }: { link: StoreMenuLink; testId: string }) {
 /**
  * The header's links: the store's header menu (cp/content), or — while it has none — its own:
  * home, the first categories, about. On a phone they fold under a menu button, which opens them
- * as a list under the header (Escape or a choice closes it again).
+ * as a list under the header (Escape or a choice closes it again) — before the script has run
+ * too: the list shows while the button (a tap focuses it) or one of its links has focus.
  */
 export function HeaderNav({ store, categories }: { store: StoreInfo; categories: StoreCategory[] }) {
   const { t } = useTranslation();
   const path = useStorePath();
   const [open, setOpen] = useState(false);
+  // Until the page's script runs (a slow phone's first seconds), the list opens by CSS alone.
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
   const id = useId();
   const button = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
@@ -81,6 +85,7 @@ export function HeaderNav({ store, categories }: { store: StoreInfo; categories:
         id={id}
         className={`${css.nav} ${menu.menu}`}
         data-open={open}
+        data-scripted={scripted || undefined}
         aria-label={t('storefront.nav.label')}
         onKeyDown={onKeyDown}
         data-testid="store-nav"
