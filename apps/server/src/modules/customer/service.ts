@@ -29,6 +29,10 @@ interface CustomerRow {
   marketing_consent_at: Date | string | null;
 }
 
+/** The columns of a `CustomerRow`: the list and a customer's page read the same. */
+const CUSTOMER_COLUMNS = sql.raw(`id, email, first_name, last_name, phone, orders_count, total_spent,
+  first_order_at, last_order_at, marketing_consent_at`);
+
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : (value instanceof Date ? value : new Date(value)).toISOString();
 
@@ -103,8 +107,7 @@ export class CustomerService {
     const where = sql.join(conditions, sql` and `);
     const offset = (q.page - 1) * q.pageSize;
     const [rows, counted] = await Promise.all([
-      this.ctx.db.execute(sql`select id, email, first_name, last_name, phone, orders_count, total_spent,
-          first_order_at, last_order_at, marketing_consent_at
+      this.ctx.db.execute(sql`select ${CUSTOMER_COLUMNS}
         from customers where ${where}
         order by ${ORDER_BY[q.sort]}
         limit ${q.pageSize} offset ${offset}`),
@@ -121,8 +124,7 @@ export class CustomerService {
   /** GET /Customer/{id}: the customer and their placed orders in this market. */
   async details(marketId: string, id: string): Promise<CustomerDetails> {
     const [row] = rowsOf<CustomerRow>(
-      await this.ctx.db.execute(sql`select id, email, first_name, last_name, phone, orders_count, total_spent,
-          first_order_at, last_order_at, marketing_consent_at
+      await this.ctx.db.execute(sql`select ${CUSTOMER_COLUMNS}
         from customers where id = ${id} and market_id = ${marketId}`),
     );
     if (!row) throw new AppError('NOT_FOUND');
