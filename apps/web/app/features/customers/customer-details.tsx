@@ -109,7 +109,7 @@ export function CustomerDetailsPage({ marketId, id, timeZone }: { marketId: stri
             color={c.marketingConsentAt ? 'teal' : 'gray'}
             variant="light"
             tt="none"
-            data-testid="customer-consent"
+            data-testid="customer-consent-badge"
           >
             {c.marketingConsentAt
               ? t('customers.consent.subscribedSince', { date: date(c.marketingConsentAt) })
