@@ -203,6 +203,10 @@ export const orders = pgTable(
     // The lists' and the dashboard's indexes (partial, with INCLUDE) live in migrations
     // 0007_order_indexes, 0011 and 0014_discount_sales: the schema DSL can't express them.
     index('orders_held_idx').on(t.reservedUntil).where(sql`${t.reservation} = 'held'`),
+    // A basket's checkouts: every checkout looks for the basket's unplaced one to reuse
+    // (checkout/service.ts), and deleting a basket (with its market) sets theirs to null.
+    // Without it each checkout read every order of the platform.
+    index('orders_basket_idx').on(t.basketId),
     // A code's uses (discount/offers.ts): the orders holding one now (a small set: rows leave it
     // when paid or released), and one shopper's orders with it (its per-e-mail limit).
     index('orders_discount_held_idx')

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_basket_idx" ON "orders" USING btree ("basket_id");
