@@ -381,13 +381,11 @@ try {
   // CPU per step: BENCH_ONLY=steps runs BENCH_STEP_ORDERS orders one step at a time (all adds,
   // then all checkouts, …) by BENCH_STEP_SHOPPERS (default 8) shoppers at once and prints the server's and PostgreSQL's CPU
   // per order for each step — where an order's cost goes.
-  if (ONLY?.test('steps')) {
-    const count = Number(process.env.BENCH_STEP_ORDERS ?? 1000);
-    const concurrency = Number(process.env.BENCH_STEP_SHOPPERS ?? 8);
-    let shoppers = Array.from({ length: count }, () => shopper());
-    results.steps = {};
+  /** Runs each step for all of `group` on `pid`'s server, adding each step's CPU to `into`. */
+  async function measureSteps(group, concurrency, pid, into) {
+    let shoppers = group;
     for (const [name, step] of steps) {
-      const meter = cpuMeter(server.child.pid);
+      const meter = cpuMeter(pid);
       const began = performance.now();
       const next = [];
       let i = 0;
@@ -403,16 +401,91 @@ try {
         }),
       );
       const cpu = meter.stop();
-      const per = (ms) => Number((ms / shoppers.length).toFixed(2));
-      results.steps[name] = {
-        orders: shoppers.length,
-        msWall: per(performance.now() - began),
-        server: per(cpu.serverUserMs + cpu.serverSystemMs),
-        postgres: per(cpu.postgresMs),
-        loadGenerator: per(cpu.loadGeneratorMs),
-      };
-      console.log(`step ${name.padEnd(14)} ${JSON.stringify(results.steps[name])}`);
+      const sum = (into[name] ??= { orders: 0, msWall: 0, server: 0, postgres: 0, loadGenerator: 0 });
+      sum.orders += shoppers.length;
+      sum.msWall += performance.now() - began;
+      sum.server += cpu.serverUserMs + cpu.serverSystemMs;
+      sum.postgres += cpu.postgresMs;
+      sum.loadGenerator += cpu.loadGeneratorMs;
       shoppers = next;
+    }
+  }
+  /** Per order: each step's sums divided by its orders, and the whole order's server + PostgreSQL. */
+  const perOrder = (sums) => {
+    const out = {};
+    let total = 0;
+    for (const [name, sum] of Object.entries(sums)) {
+      const per = (ms) => Number((ms / sum.orders).toFixed(2));
+      out[name] = {
+        orders: sum.orders,
+        msWall: per(sum.msWall),
+        server: per(sum.server),
+        postgres: per(sum.postgres),
+        loadGenerator: per(sum.loadGenerator),
+      };
+      total += (sum.server + sum.postgres) / sum.orders;
+    }
+    return { steps: out, serverAndPostgresMs: Number(total.toFixed(2)) };
+  };
+  if (ONLY?.test('steps')) {
+    const count = Number(process.env.BENCH_STEP_ORDERS ?? 1000);
+    const concurrency = Number(process.env.BENCH_STEP_SHOPPERS ?? 8);
+    const treeB = process.env.BENCH_STEPS_B;
+    if (!treeB) {
+      const sums = {};
+      await measureSteps(
+        Array.from({ length: count }, () => shopper()),
+        concurrency,
+        server.child.pid,
+        sums,
+      );
+      const { steps: per, serverAndPostgresMs } = perOrder(sums);
+      results.steps = per;
+      for (const [name, row] of Object.entries(per)) console.log(`step ${name.padEnd(14)} ${JSON.stringify(row)}`);
+      console.log(`an order: server + PostgreSQL ${serverAndPostgresMs} ms`);
+    } else {
+      // Same-sitting A/B (BENCH_STEPS_B=<another checkout of the project, same migrations>): a
+      // second server from that tree on the same database; rounds of BENCH_STEP_ROUND orders go
+      // to each in turn (which goes first alternates), so drift of this machine's speed falls on
+      // both alike. Each round's steps are metered on their own server.
+      const round = Number(process.env.BENCH_STEP_ROUND ?? 100);
+      const second = await anotherServer({
+        database,
+        port: 3299,
+        publicUrl: origin,
+        env: { PAYMENT_SANDBOX_SECRET: sandboxSecret },
+        tree: treeB,
+      });
+      try {
+        const other = await leanClient(second.origin, 128);
+        const sides = [
+          { name: 'A', client, pid: server.child.pid, sums: {} },
+          { name: 'B', client: other, pid: second.pid, sums: {} },
+        ];
+        // Warm both (code compiled, statements prepared), unmetered.
+        for (const side of sides) {
+          const group = Array.from({ length: round }, () => shopper(side.client));
+          await measureSteps(group, concurrency, side.pid, {});
+        }
+        for (let r = 0; r < Math.ceil(count / round); r++) {
+          for (const side of r % 2 ? [...sides].reverse() : sides) {
+            const group = Array.from({ length: round }, () => shopper(side.client));
+            await measureSteps(group, concurrency, side.pid, side.sums);
+          }
+        }
+        results.steps = {};
+        for (const side of sides) {
+          const { steps: per, serverAndPostgresMs } = perOrder(side.sums);
+          results.steps[side.name] = { ...per, serverAndPostgresMs };
+          for (const [name, row] of Object.entries(per))
+            console.log(`${side.name} step ${name.padEnd(14)} ${JSON.stringify(row)}`);
+          console.log(`${side.name}: an order, server + PostgreSQL ${serverAndPostgresMs} ms`);
+        }
+        const ratio = results.steps.B.serverAndPostgresMs / results.steps.A.serverAndPostgresMs;
+        console.log(`B / A: ${ratio.toFixed(3)}`);
+      } finally {
+        await second.stop();
+      }
     }
   }
 

@@ -22,9 +22,9 @@ export async function waitForHealth(url, timeoutMs, child) {
 }
 
 /** Starts `command` with env; resolves to { child, stop() }. */
-export function startProcess(command, args, env, { quiet = true } = {}) {
+export function startProcess(command, args, env, { quiet = true, cwd = root } = {}) {
   const child = spawn(command, args, {
-    cwd: root,
+    cwd,
     env: { ...process.env, ...env },
     stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
   });
@@ -37,8 +37,9 @@ export function startProcess(command, args, env, { quiet = true } = {}) {
   return { child, stop };
 }
 
-export function serverArgs() {
-  return ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')];
+/** The server's command line, from this checkout or from `tree` (another checkout). */
+export function serverArgs(tree = root) {
+  return ['--import', 'tsx', path.join(tree, 'apps/server/src/main.ts')];
 }
 
 /** Where the local PostgreSQL listens on its Unix socket (Debian's packages). */
@@ -268,14 +269,20 @@ function serverEnv({ port, database, dataDir, publicUrl, env }) {
 
 /**
  * A second server process on `database` (as behind Caddy: several processes, one PostgreSQL),
- * listening on `port`, its own data directory, the first's public address; resolves once healthy
+ * listening on `port`, its own data directory, the first's public address — from `tree`, another
+ * checkout of the project, when given (an A/B of two versions); resolves once healthy
  * to { origin, pid, stop() }.
  */
-export async function anotherServer({ database, port, publicUrl, env = {} }) {
+export async function anotherServer({ database, port, publicUrl, env = {}, tree }) {
   const { mkdtempSync, rmSync } = await import('node:fs');
   const os = await import('node:os');
   const dataDir = mkdtempSync(`${os.tmpdir()}/bench-another-`);
-  const server = startProcess(process.execPath, serverArgs(), serverEnv({ port, database, dataDir, publicUrl, env }));
+  const server = startProcess(
+    process.execPath,
+    serverArgs(tree && path.resolve(tree)),
+    serverEnv({ port, database, dataDir, publicUrl, env }),
+    { cwd: tree ? path.resolve(tree) : root },
+  );
   const stop = async () => {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });

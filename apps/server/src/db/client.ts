@@ -15,8 +15,14 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import { EmbeddedDatabaseStopped, markConnectFailure } from './faults.js';
 import { type Hearing, type Listening, listenOnPostgres } from './listener.js';
-import * as schema from './schema/index.js';
+import type * as schema from './schema/index.js';
 
+/**
+ * The database as the services use it. Opened without the schema (the services write their own
+ * statements and never use drizzle's relational queries, `db.query`): with it, every transaction
+ * built one relational query builder per table (PgDatabase's constructor), five transactions an
+ * order on the buying path.
+ */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
@@ -277,7 +283,7 @@ export async function openDatabase(database: Config['database'], log?: FastifyBa
     // A pool error (e.g. the server restarting) must not crash the process; queries will fail
     // and be reported by the request that made them.
     pool.on('error', () => {});
-    const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    const db = drizzleNodePg(pool, { casing: 'snake_case' }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -314,7 +320,7 @@ export async function openDatabase(database: Config['database'], log?: FastifyBa
   };
   const client = database.dataDir ? new EmbeddedPGlite(database.dataDir, options) : new EmbeddedPGlite(options);
   await client.waitReady;
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePglite(client, { casing: 'snake_case' }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
