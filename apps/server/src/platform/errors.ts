@@ -135,6 +135,13 @@ export function registerErrorHandler(
       case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
         return sendError(request, reply, new AppError('UNSUPPORTED_MEDIA_TYPE'));
     }
+    if (error.statusCode === 416) {
+      // A range past a kept file's end (a player seeking; @fastify/static's answer): HTTP's 416
+      // with the file's size, so that the player can ask again — as files in a bucket answer.
+      const range = (error as { headers?: Record<string, string> }).headers?.['Content-Range'];
+      if (range) reply.header('content-range', range);
+      return reply.code(416).send();
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Other client errors Fastify detects (bad content length, malformed URL …).
       return sendError(

@@ -182,6 +182,14 @@ describe('bug reports', () => {
     });
     expect(ranged.statusCode).toBe(206);
     expect(ranged.rawPayload.equals(video.subarray(0, 4))).toBe(true);
+    // A range past the end is refused as HTTP says (416, with the size to ask again), as the bucket does.
+    const past = await t.app.inject({
+      method: 'GET',
+      url: kept?.videoUrls[1] as string,
+      headers: { authorization: `Bearer ${staff.token}`, range: `bytes=${video.length + 10}-` },
+    });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${video.length}`);
     // Nothing but a kept name of that kind is served.
     const name = path.basename(kept?.imageUrls[0] as string);
     expect((await get(`/api/BugBounty/files/videos/${name}`, staff.token)).statusCode).toBe(404);
