@@ -1,6 +1,7 @@
 import { type Balance, type Checkout, formatMoney, type OrderDetails, type PaymentSettings } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client.js';
 import {
   addToBasket,
   call,
@@ -188,6 +189,12 @@ describe('cash on delivery', () => {
     expect(paid.paidAt).not.toBeNull();
     expect(paid.events.find((e) => e.kind === 'paid')?.data).toMatchObject({ amount: 2800, cash: true });
     expect(errorOf(await markPaid()).code).toBe('ORDER_ALREADY_PAID');
+    // The money the courier brought is no card payment: the test card page knows nothing of it.
+    const [cash] = rowsOf<{ id: string }>(
+      await t.ctx.db.execute(sql`select id from payments where order_id = ${placed.id} and provider = 'cash'`),
+    );
+    expect(cash?.id).toBeDefined();
+    expect((await t.app.inject({ method: 'GET', url: `/sandbox-pay/${cash?.id}` })).statusCode).toBe(404);
 
     const after = await balanceOf();
     expect(after.collected - before.collected).toBe(2800);

@@ -151,14 +151,17 @@ export function registerSandboxPage(
 ) {
   async function load(paymentId: string) {
     if (!/^[0-9a-f-]{36}$/i.test(paymentId)) return null;
-    // The attempt with its order's name and language and the store's name: one statement.
+    // The attempt with its order's name and language and the store's name: one statement. By its
+    // id alone, the provider checked here: with `p.provider = 'sandbox'` in the statement, a
+    // connection that prepared it while the table had no statistics could keep a plan that walks
+    // every sandbox payment by the (provider, transaction) index — 0.6 ms a page instead of 0.03.
     const [row] = rowsOf<Record<string, unknown>>(
       await ctx.db.execute(sql`select ${paymentShape.columnsOf('p')}, o.name as order_name,
           o.language as order_language, o.payment_status as order_payment_status, m.name as market_name
         from payments p join orders o on o.id = p.order_id join markets m on m.id = o.market_id
-        where p.id = ${paymentId} and p.provider = 'sandbox'`),
+        where p.id = ${paymentId}`),
     );
-    if (!row) return null;
+    if (!row || row.provider !== 'sandbox') return null;
     const order = {
       name: row.order_name as string | null,
       language: row.order_language as string,
