@@ -151,13 +151,10 @@ export async function lockBasketLines(
   marketId: string,
   uniqueCode: string,
 ): Promise<{ basketId: string; lines: LiveLine[]; offers: BasketOffers } | null> {
-  const rows = await queryLines(
-    tx,
-    marketId,
-    sql`(select id from baskets where market_id = ${marketId} and unique_code = ${uniqueCode})`,
-    sql`b.market_id = ${marketId} and b.unique_code = ${uniqueCode}`,
-    sql`for update of b`,
-  );
+  // The lines by their basket's id (found once, as the statement starts): whatever the tables'
+  // statistics say, the lines are then read by their index, never by walking every basket's.
+  const basket = sql`(select id from baskets where market_id = ${marketId} and unique_code = ${uniqueCode})`;
+  const rows = await queryLines(tx, marketId, basket, sql`bi.basket_id = ${basket}`, sql`for update of b`);
   const [first] = rows;
   return first ? { basketId: first.basket_id, lines: rows.map(liveLine), offers: offersOf(rows) } : null;
 }
