@@ -160,26 +160,19 @@ export class BucketPrivateFiles implements PrivateFiles {
   }
 
   async keep(storeId: string, folder: PrivateFolder, name: string) {
-    const target = this.key(folder, name);
     // A copy within the bucket (S3 copies up to 5 GB in one request; a file here is ≤ 100 MB).
     try {
       await this.client.send(
-        new CopyObjectCommand({ Bucket: this.bucket, Key: target, CopySource: `${this.bucket}/${storeId}` }),
+        new CopyObjectCommand({
+          Bucket: this.bucket,
+          Key: this.key(folder, name),
+          CopySource: `${this.bucket}/${storeId}`,
+        }),
       );
     } catch (error) {
-      // Another form took the upload in between (as a failed rename on disk).
+      // Another form took the upload in between (as a missing file on disk).
       if (isMissingObject(error)) throw new Error('the upload is gone', { cause: error });
       throw new StorageUnavailableError(error);
-    }
-    try {
-      await this.discard(storeId);
-    } catch (error) {
-      // Kept and still incoming would be kept twice by a second try: the copy comes out again,
-      // and the form may be sent again with the same upload.
-      await reached(this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: target }))).catch(
-        (failure: unknown) => this.log.error({ err: failure, key: target }, 'a kept file is left behind'),
-      );
-      throw error;
     }
   }
 

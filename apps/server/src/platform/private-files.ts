@@ -26,7 +26,11 @@ export interface PrivateFiles {
   start(): Promise<void>;
   /** What a finished upload's bytes are (reading only what file-type needs); undefined when unknown or gone. */
   typeOf(storeId: string): Promise<FileTypeResult | undefined>;
-  /** Moves a finished upload to `folder/name`: there, and gone from the incoming ones, or neither. */
+  /**
+   * Copies a finished upload to `folder/name`. The upload stays until `discard`, which its form
+   * calls once its record is written: a form that fails on the way (a later file, the bucket out
+   * of reach, the database) is sent again with the same uploads, nothing to send twice.
+   */
   keep(storeId: string, folder: PrivateFolder, name: string): Promise<void>;
   /** Removes a finished upload (its bytes and what tus knows of it). */
   discard(storeId: string): Promise<void>;
@@ -73,8 +77,14 @@ export class LocalPrivateFiles implements PrivateFiles {
   }
 
   async keep(id: string, folder: PrivateFolder, name: string) {
-    await fs.rename(path.join(this.incoming, id), path.join(this.folder(folder), name));
-    await fs.rm(path.join(this.incoming, `${id}.json`), { force: true });
+    const from = path.join(this.incoming, id);
+    const to = path.join(this.folder(folder), name);
+    // A second name for the same bytes (no copy, whatever the size); copied where the folders
+    // are on filesystems that can not share them.
+    await fs.link(from, to).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EXDEV' && error.code !== 'EPERM' && error.code !== 'ENOTSUP') throw error;
+      await fs.copyFile(from, to, fs.constants.COPYFILE_EXCL);
+    });
   }
 
   async discard(id: string) {

@@ -209,8 +209,9 @@ export class Uploads {
   }
 
   /**
-   * Moves a checked upload into its folder under a new name of ours; answers that name. Nothing
-   * is kept when it fails (the bucket out of reach: 503, and the upload may be named again).
+   * Copies a checked upload into its folder under a new name of ours; answers that name. Nothing
+   * is kept when it fails (the bucket out of reach: 503). The upload itself stays, so that its
+   * form can be sent again whatever fails before its record is written; then `release`.
    */
   async keep(upload: CheckedUpload, folder: PrivateFolder): Promise<string> {
     const name = `${randomUUID()}.${upload.ext}`;
@@ -220,6 +221,23 @@ export class Uploads {
       throw this.unavailable(error);
     }
     return name;
+  }
+
+  /**
+   * The uploads a form's record now names (their files kept) leave the incoming ones. Never
+   * fails: the record is written; an upload that could not be removed now goes with the stale
+   * ones (removeStale), and is logged.
+   */
+  async release(uploads: readonly CheckedUpload[]) {
+    await Promise.all(
+      uploads.map((upload) =>
+        this.files
+          .discard(this.files.incomingPrefix + upload.id)
+          .catch((error: unknown) =>
+            this.ctx.log.warn({ err: error, upload: upload.id }, 'a named upload is left for the stale clean-up'),
+          ),
+      ),
+    );
   }
 
   /**

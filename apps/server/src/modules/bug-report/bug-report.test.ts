@@ -315,18 +315,54 @@ describe('bug reports', () => {
     expect((await send(report())).statusCode).toBe(201);
   });
 
-  it('removes the kept files when the report cannot be written', async () => {
+  it('removes the kept files when the report cannot be written, and keeps the uploads to send it again', async () => {
     const before = await keptFiles();
     const image = await upload('image', await picture('jpeg'), 'a.jpg');
+    const voice = await upload('voice', webm(), 'note.webm');
+    const form = report({ imageUploadIds: [image], voiceUploadId: voice });
     const spy = vi.spyOn(t.ctx.db, 'insert').mockImplementationOnce(() => {
       throw new Error('the database went away');
     });
     try {
-      expect((await send(report({ imageUploadIds: [image] }))).statusCode).toBe(500);
+      expect((await send(form)).statusCode).toBe(500);
     } finally {
       spy.mockRestore();
     }
     expect(await keptFiles()).toBe(before);
+
+    // The same form again, naming the same uploads: kept whole.
+    const sent = await send(form);
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(await keptFiles()).toBe(before + 2);
+    // Named once, an upload is no longer there to be named again.
+    expect(errorOf(await send(report({ imageUploadIds: [image] }))).code).toBe('FILE_UPLOAD_FAILED');
+  });
+
+  it('keeps nothing of a report whose later file can not be kept, and keeps its uploads to send it again', async () => {
+    const before = await keptFiles();
+    const image = await upload('image', await picture('png'), 'screen.png');
+    const video = await upload('video', MP4, 'clip.mp4');
+    const form = report({ imageUploadIds: [image], videoUploadIds: [video] });
+    const keep = t.ctx.uploads.keep.bind(t.ctx.uploads);
+    // The picture is kept; the video can not be.
+    const spy = vi
+      .spyOn(t.ctx.uploads, 'keep')
+      .mockImplementationOnce(keep)
+      .mockImplementationOnce(async () => {
+        throw new Error('input/output error');
+      });
+    try {
+      const refused = await send(form);
+      expect(refused.statusCode).toBe(422);
+      expect(errorOf(refused).code).toBe('FILE_UPLOAD_FAILED');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await keptFiles()).toBe(before);
+
+    const sent = await send(form);
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(await keptFiles()).toBe(before + 2);
   });
 
   it('is the staff’s list alone, paged', async () => {

@@ -98,8 +98,8 @@ export class BugReportService {
       for (const upload of videos) kept.videos.push(await this.ctx.uploads.keep(upload, BUG_FILE_FOLDERS.videos));
       for (const upload of voice) kept.sounds.push(await this.ctx.uploads.keep(upload, BUG_FILE_FOLDERS.sounds));
     } catch (error) {
-      // This report keeps nothing: the files bucket was out of reach (503, worth sending again),
-      // or another report took the same upload in between.
+      // This report keeps nothing: the files bucket was out of reach (503: sent again, the same
+      // uploads are all still there), or another report took the same upload in between.
       await removeKept();
       if (error instanceof AppError && error.code === 'SERVICE_UNAVAILABLE') throw error;
       this.ctx.log.warn({ err: error }, 'a bug report’s upload could not be kept');
@@ -123,10 +123,12 @@ export class BugReportService {
         })
         .returning()) as [Row];
     } catch (error) {
-      // No report names them: nobody could ever see or remove them.
+      // No report names them: nobody could ever see or remove them. The uploads stay: the form
+      // may be sent again.
       await removeKept();
       throw error;
     }
+    await this.ctx.uploads.release([...images, ...videos, ...voice]);
     await this.tellStaff(row).catch((error: unknown) =>
       this.ctx.log.error({ err: error, report: row.id }, 'staff could not be told of a bug report'),
     );

@@ -7,7 +7,7 @@ import type {
   VacancyWithCareer,
 } from '@shop/shared';
 import { strToU8, zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   call,
   createTestApp,
@@ -300,6 +300,22 @@ describe('applying', () => {
     expect(errorOf(await apply(other.token, application(open.id, { cvUploadId: once }))).code).toBe(
       'FILE_UPLOAD_FAILED',
     );
+  });
+
+  it('keeps the CV’s upload when the application can not be written: sent again, it is taken', async () => {
+    const open = await post();
+    const someone = await merchant(t.app);
+    const upload = await cv();
+    const spy = vi.spyOn(t.ctx.db, 'insert').mockImplementationOnce(() => {
+      throw new Error('the database went away');
+    });
+    try {
+      expect((await apply(someone.token, application(open.id, { cvUploadId: upload }))).statusCode).toBe(500);
+    } finally {
+      spy.mockRestore();
+    }
+    // The 100 MB are not asked for again: the same upload is named.
+    expect((await apply(someone.token, application(open.id, { cvUploadId: upload }))).statusCode).toBe(201);
   });
 
   it('is once per vacancy, only to an open one, and refuses a script’s form', async () => {

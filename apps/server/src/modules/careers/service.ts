@@ -207,6 +207,7 @@ export class CareerService implements VacancyReader {
       if (isUniqueViolation(error)) throw new AppError('ALREADY_APPLIED');
       throw error;
     }
+    await this.ctx.uploads.release([cv]);
     await this.tell(row, vacancy.position, user).catch((error: unknown) =>
       this.ctx.log.error({ err: error, application: row.number }, 'an application could not be mailed'),
     );
