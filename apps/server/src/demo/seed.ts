@@ -7,7 +7,16 @@ import {
 } from '@shop/shared';
 import { count, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.js';
-import { articles, markets, products, sectors, shippingTariffs, users, vacancies } from '../db/schema/index.js';
+import {
+  articles,
+  demoSeeds,
+  markets,
+  products,
+  sectors,
+  shippingTariffs,
+  users,
+  vacancies,
+} from '../db/schema/index.js';
 import { CareerService } from '../modules/careers/service.js';
 import { CategoryService } from '../modules/category/service.js';
 import { CollectionService } from '../modules/collection/service.js';
@@ -100,14 +109,29 @@ async function seedDemoStore(ctx: AppContext): Promise<void> {
 }
 
 /**
- * The platform's writing (issue 17), only while there is none at all: once the staff have written,
- * edited or deleted an article, the site is theirs. As the platform's own (no author), in one
- * transaction so that a start stopped halfway leaves none and the next start writes them all.
+ * Whether the demo seed may write `name` now: never once it has (demo_seeds), nor where `table`
+ * has rows already (the staff wrote before the seed's record existed); then it is recorded as
+ * written, so that a site whose staff deleted every one stays empty.
+ */
+async function firstSeed(tx: Db, name: string, table: typeof articles | typeof vacancies): Promise<boolean> {
+  const [recorded] = await tx
+    .insert(demoSeeds)
+    .values({ name })
+    .onConflictDoNothing()
+    .returning({ name: demoSeeds.name });
+  if (!recorded) return false;
+  const [existing] = await tx.select({ n: count() }).from(table);
+  return (existing?.n ?? 0) === 0;
+}
+
+/**
+ * The platform's writing (issue 17), once: then the site is the staff's, whatever they write,
+ * edit or delete. As the platform's own (no author), in one transaction with its record so that a
+ * start stopped halfway leaves none and the next start writes them all.
  */
 async function seedDemoArticles(ctx: AppContext): Promise<void> {
-  const [existing] = await ctx.db.select({ n: count() }).from(articles);
-  if ((existing?.n ?? 0) > 0) return;
-  await ctx.db.transaction(async (tx) => {
+  const seeded = await ctx.db.transaction(async (tx) => {
+    if (!(await firstSeed(tx as unknown as Db, 'articles', articles))) return false;
     const site = new SiteService({ ...ctx, db: tx as unknown as Db });
     let last = 0;
     for (const article of DEMO_ARTICLES) {
@@ -117,16 +141,17 @@ async function seedDemoArticles(ctx: AppContext): Promise<void> {
       const created = await site.create(null, article);
       last = Date.parse(created.publishedAt as string);
     }
+    return true;
   });
+  if (!seeded) return;
   await ctx.changes.wrote(ctx.db, { site: true });
   ctx.log.info({ articles: DEMO_ARTICLES.length }, 'demo site: articles seeded');
 }
 
-/** The careers page's vacancies, as the articles: only while there are none at all. */
+/** The careers page's vacancies, as the articles: once. */
 async function seedDemoVacancies(ctx: AppContext): Promise<void> {
-  const [existing] = await ctx.db.select({ n: count() }).from(vacancies);
-  if ((existing?.n ?? 0) > 0) return;
-  await ctx.db.transaction(async (tx) => {
+  const seeded = await ctx.db.transaction(async (tx) => {
+    if (!(await firstSeed(tx as unknown as Db, 'vacancies', vacancies))) return false;
     const careers = new CareerService({ ...ctx, db: tx as unknown as Db });
     let last = 0;
     for (const vacancy of DEMO_VACANCIES) {
@@ -134,7 +159,9 @@ async function seedDemoVacancies(ctx: AppContext): Promise<void> {
       const created = await careers.create(vacancy);
       last = Date.parse(created.publishedAt as string);
     }
+    return true;
   });
+  if (!seeded) return;
   await ctx.changes.wrote(ctx.db, { site: true });
   ctx.log.info({ vacancies: DEMO_VACANCIES.length }, 'demo site: vacancies seeded');
 }

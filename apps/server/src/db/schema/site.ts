@@ -154,3 +154,12 @@ export const bugReports = pgTable('bug_reports', {
   language: text().notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What the embedded quick start's demo seed wrote once (demo/seed.ts), by name ('articles',
+ * 'vacancies'): never again after that, even when the staff have since deleted every one.
+ */
+export const demoSeeds = pgTable('demo_seeds', {
+  name: text().primaryKey(),
+  seededAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
