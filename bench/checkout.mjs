@@ -413,9 +413,8 @@ try {
   /**
    * A store that has been selling: orders, payments and baskets with statistics, as any database
    * in use has. The bench's database is new, and until autovacuum's first ANALYZE (a minute or
-   * more) PostgreSQL plans its statements for tables it takes to be empty — the checkout's lookup
-   * of a basket's earlier order then read the whole orders table at every use (0.5 ms of an
-   * order's PostgreSQL CPU at 3,000 orders). Run after the warm-up orders, before measuring.
+   * more) PostgreSQL plans its statements for tables it has no statistics of, which is no store's
+   * state and made runs of one build differ. Run after the warm-up orders, before measuring.
    */
   const analyze = () => db.query('analyze');
   /**
