@@ -401,7 +401,8 @@ try {
         }),
       );
       const cpu = meter.stop();
-      const sum = (into[name] ??= { orders: 0, msWall: 0, server: 0, postgres: 0, loadGenerator: 0 });
+      into[name] ??= { orders: 0, msWall: 0, server: 0, postgres: 0, loadGenerator: 0 };
+      const sum = into[name];
       sum.orders += shoppers.length;
       sum.msWall += performance.now() - began;
       sum.server += cpu.serverUserMs + cpu.serverSystemMs;
