@@ -112,9 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const objects = config.storage.kind === 's3' ? new ObjectStorage(config.storage) : null;
   const uploads = await new Uploads(
     { limits: rateLimits, log },
-    config.storage.kind === 's3'
-      ? new BucketPrivateFiles(config.storage, log)
-      : new LocalPrivateFiles(config.privateDir),
+    config.storage.kind === 's3' ? new BucketPrivateFiles(config.storage) : new LocalPrivateFiles(config.privateDir),
   ).start();
   const ctx: AppContext = {
     log,

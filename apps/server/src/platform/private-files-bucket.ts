@@ -13,7 +13,7 @@ import {
 import { UPLOAD_CHUNK_BYTES } from '@shop/shared';
 import { type MetadataValue, S3Store } from '@tus/s3-store';
 import { ERRORS, type KvStore, type Upload } from '@tus/server';
-import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { type FileTypeResult, fileTypeFromStream } from 'file-type';
 import type { ObjectStorageConfig } from '../config.js';
 import { isMissingObject, PRIVATE_KEYS, reached, s3ClientConfig } from './object-storage.js';
@@ -112,10 +112,7 @@ export class BucketPrivateFiles implements PrivateFiles {
   private readonly bucket: string;
   private readonly root: string;
 
-  constructor(
-    settings: ObjectStorageConfig,
-    private readonly log: FastifyBaseLogger,
-  ) {
+  constructor(settings: ObjectStorageConfig) {
     const config = s3ClientConfig(settings);
     this.client = new S3Client(config);
     this.bucket = settings.bucket;

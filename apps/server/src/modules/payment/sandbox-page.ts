@@ -161,7 +161,7 @@ export function registerSandboxPage(
         from payments p join orders o on o.id = p.order_id join markets m on m.id = o.market_id
         where p.id = ${paymentId}`),
     );
-    if (!row || row.provider !== 'sandbox') return null;
+    if (row?.provider !== 'sandbox') return null;
     const order = {
       name: row.order_name as string | null,
       language: row.order_language as string,
