@@ -492,6 +492,13 @@ export class CheckoutService {
     const now = new Date();
     const outcome = await this.ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
+      if (input.paymentMethod === 'cash') {
+        // Placed for cash, the order spends its basket (its pop-up) below: the basket's row is
+        // taken first, as a new checkout of the basket takes it (the basket, then its unpaid
+        // orders). The other way round the two waited on each other until PostgreSQL ended one.
+        await tx.execute(sql`select id from baskets where id = (select basket_id from orders
+          where id = ${input.checkoutId} and unique_code = ${input.uniqueCode}) for no key update`);
+      }
       // The order, its lines, their live prices and the live offers: one statement.
       const row = await lockedRead(
         tx,
