@@ -42,6 +42,21 @@ export function markConnectFailure(error: unknown) {
  */
 export class EmbeddedDatabaseStopped extends Error {}
 
+/**
+ * PostgreSQL ended the statement's transaction to let another go on: it was one of two waiting
+ * on each other (40P01 deadlock_detected) or could not be serialized (40001). Nothing of it was
+ * kept; sent again, it goes through.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  return someCause(error, (e) => {
+    const { code } = e as { code?: unknown };
+    return code === '40P01' || code === '40001';
+  });
+}
+
+/** Seconds a caller is told to wait (Retry-After) after its transaction was ended for another's. */
+export const CONFLICT_RETRY_AFTER_SECONDS = 1;
+
 /** Seconds a caller is told to wait (Retry-After) when the database is out of reach. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 

@@ -12,7 +12,13 @@ import {
 } from '@shop/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, isDiskFull } from '../db/faults.js';
+import {
+  CONFLICT_RETRY_AFTER_SECONDS,
+  DATABASE_RETRY_AFTER_SECONDS,
+  isDatabaseUnavailable,
+  isDiskFull,
+  isTransactionConflict,
+} from '../db/faults.js';
 import { sendUnavailablePage } from './unavailable-page.js';
 
 /** A failure a service expects: it becomes the error envelope with the code's status. */
@@ -155,6 +161,13 @@ export function registerErrorHandler(
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return sendUnavailable(request, reply, 'SERVICE_UNAVAILABLE', DATABASE_RETRY_AFTER_SECONDS);
+    }
+    if (isTransactionConflict(error)) {
+      request.log.warn(
+        { err: error },
+        'transaction ended by PostgreSQL for another (a deadlock or a serialization failure)',
+      );
+      return sendUnavailable(request, reply, 'SERVICE_UNAVAILABLE', CONFLICT_RETRY_AFTER_SECONDS);
     }
     if (isDiskFull(error)) {
       request.log.error({ err: error }, 'disk full');

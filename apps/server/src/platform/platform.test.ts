@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../config.js';
 import { DataDirLockedError, lockDataDir } from '../db/client.js';
 import { createTestApp, errorOf, newIp, type TestApp } from '../testing/app.js';
@@ -130,6 +130,36 @@ describe('maintenance mode', () => {
         error: { code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable' },
       });
       expect((await test.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await test.close();
+    }
+  });
+});
+
+describe('a transaction PostgreSQL ended for another', () => {
+  it('answers 503 with a short Retry-After, worth sending again (a deadlock is no fault of the request)', async () => {
+    const test = await createTestApp();
+    try {
+      // As node-postgres reports it, wrapped by drizzle.
+      const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01', severity: 'ERROR' });
+      const spy = vi.spyOn(test.ctx.db, 'select').mockImplementationOnce(() => {
+        throw new Error('Failed query: select …', { cause: deadlock });
+      });
+      try {
+        const call = await test.app.inject({
+          method: 'GET',
+          url: '/api/Sector/get-all-sectors',
+          headers: { 'accept-language': 'az' },
+        });
+        expect(call.statusCode).toBe(503);
+        expect(call.headers['retry-after']).toBe('1');
+        expect(call.json().error.code).toBe('SERVICE_UNAVAILABLE');
+      } finally {
+        spy.mockRestore();
+      }
+      // Sent again, it goes through.
+      const again = await test.app.inject({ method: 'GET', url: '/api/Sector/get-all-sectors' });
+      expect(again.statusCode).toBe(200);
     } finally {
       await test.close();
     }
