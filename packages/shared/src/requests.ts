@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HELP_TOPICS } from './articles.js';
-import { LANGUAGES, type Language } from './language.js';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './language.js';
 import { idSchema, intSchema, pageQuery, timestampSchema } from './responses.js';
 import { emailSchema } from './user.js';
 
@@ -20,6 +20,52 @@ export type SiteRequestStatus = (typeof SITE_REQUEST_STATUSES)[number];
 /** What a help request is about: a help topic, or something else. */
 export const HELP_REQUEST_TOPICS = [...HELP_TOPICS, 'other'] as const;
 export type HelpRequestTopic = (typeof HELP_REQUEST_TOPICS)[number];
+
+/**
+ * The help topics' names in each language, one list for every place that says them: the help
+ * centre and its question form, the staff's inbox and writing screens, the staff's e-mail (the
+ * server mails without the web's texts, where a second list had already drifted from the first).
+ */
+export const HELP_TOPIC_NAMES: Record<Language, Record<HelpRequestTopic, string>> = {
+  az: {
+    start: 'Başlanğıc',
+    products: 'Məhsullar və kataloq',
+    orders: 'Sifarişlər və müştərilər',
+    payments: 'Ödənişlər və köçürmələr',
+    shipping: 'Çatdırılma',
+    design: 'Mağazanın dizaynı',
+    domains: 'Domenlər',
+    account: 'Hesab və təhlükəsizlik',
+    other: 'Başqa mövzu',
+  },
+  en: {
+    start: 'Getting started',
+    products: 'Products and catalogue',
+    orders: 'Orders and customers',
+    payments: 'Payments and payouts',
+    shipping: 'Shipping and delivery',
+    design: 'Store design',
+    domains: 'Domains',
+    account: 'Account and security',
+    other: 'Something else',
+  },
+  ru: {
+    start: 'С чего начать',
+    products: 'Товары и каталог',
+    orders: 'Заказы и покупатели',
+    payments: 'Платежи и выплаты',
+    shipping: 'Доставка',
+    design: 'Дизайн магазина',
+    domains: 'Домены',
+    account: 'Аккаунт и безопасность',
+    other: 'Другое',
+  },
+};
+
+/** A help topic's name in `language` (Azerbaijani for one we do not have). */
+export function helpTopicName(topic: HelpRequestTopic, language: string): string {
+  return HELP_TOPIC_NAMES[isLanguage(language) ? language : DEFAULT_LANGUAGE][topic];
+}
 
 export const SITE_REQUEST_LIMITS = {
   name: 100,

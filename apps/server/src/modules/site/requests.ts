@@ -4,6 +4,7 @@ import {
   type HelpRequestInput,
   type HelpRequestTopic,
   helpRequestSchema,
+  helpTopicName,
   type Language,
   SITE_REQUEST_KINDS,
   type SiteRequest,
@@ -46,56 +47,20 @@ function viewOf(row: Row): SiteRequest {
 
 /**
  * What the staff are told of a new request, in their own language; a help topic by the name the
- * help centre gives it (apps/web locales site.json help.topics — the server mails without them).
+ * help centre gives it (HELP_TOPIC_NAMES).
  */
-const MAIL: Record<
-  string,
-  { subject: (kind: SiteRequestKind, n: number) => string; open: string; topics: Record<HelpRequestTopic, string> }
-> = {
+const MAIL: Record<string, { subject: (kind: SiteRequestKind, n: number) => string; open: string }> = {
   en: {
     subject: (kind, n) => `${kind === 'help' ? 'Help request' : 'Contact message'} #${n}`,
     open: 'Open the inbox',
-    topics: {
-      start: 'Getting started',
-      products: 'Products and catalogue',
-      orders: 'Orders and customers',
-      payments: 'Payments and payouts',
-      shipping: 'Shipping and delivery',
-      design: 'Store design',
-      domains: 'Domains',
-      account: 'Account and security',
-      other: 'Something else',
-    },
   },
   az: {
     subject: (kind, n) => `${kind === 'help' ? 'Kömək sorğusu' : 'Əlaqə mesajı'} #${n}`,
     open: 'Müraciətlərə keçin',
-    topics: {
-      start: 'Başlanğıc',
-      products: 'Məhsullar və kataloq',
-      orders: 'Sifarişlər və müştərilər',
-      payments: 'Ödənişlər və köçürmələr',
-      shipping: 'Çatdırılma',
-      design: 'Mağazanın dizaynı',
-      domains: 'Domenlər',
-      account: 'Hesab və təhlükəsizlik',
-      other: 'Başqa mövzu',
-    },
   },
   ru: {
     subject: (kind, n) => `${kind === 'help' ? 'Вопрос в поддержку' : 'Сообщение с сайта'} #${n}`,
     open: 'Открыть входящие',
-    topics: {
-      start: 'С чего начать',
-      products: 'Товары и каталог',
-      orders: 'Заказы и покупатели',
-      payments: 'Платежи и выплаты',
-      shipping: 'Доставка',
-      design: 'Дизайн магазина',
-      domains: 'Домены',
-      account: 'Аккаунт и безопасность',
-      other: 'Другое',
-    },
   },
 };
 
@@ -148,7 +113,7 @@ export class SiteRequestService {
       const texts = MAIL[language] ?? (MAIL.en as (typeof MAIL)['en']);
       const lines = [
         `${row.name} <${row.email}>${row.phone ? `, ${row.phone}` : ''}`,
-        row.subject ?? (row.topic ? texts.topics[row.topic as HelpRequestTopic] : ''),
+        row.subject ?? (row.topic ? helpTopicName(row.topic as HelpRequestTopic, language) : ''),
         '',
         row.message,
       ];

@@ -1,4 +1,10 @@
-import { HELP_REQUEST_TOPICS, HONEYPOT_FIELD, SITE_REQUEST_LIMITS, type SiteRequestKind } from '@shop/shared';
+import {
+  HELP_REQUEST_TOPICS,
+  HONEYPOT_FIELD,
+  helpTopicName,
+  SITE_REQUEST_LIMITS,
+  type SiteRequestKind,
+} from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'react-router';
 import './request-form.css';
@@ -27,7 +33,7 @@ export function RequestForm({
   action: string;
   result?: RequestFormResult;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const value = (name: string) => result?.values[name] ?? '';
   const field = (name: string, label: string, control: React.ReactNode, hint?: string) => {
     const error = result?.fields[name];
@@ -117,7 +123,7 @@ export function RequestForm({
             >
               {HELP_REQUEST_TOPICS.map((topic) => (
                 <option key={topic} value={topic}>
-                  {t(`site.help.topics.${topic}`)}
+                  {helpTopicName(topic, i18n.language)}
                 </option>
               ))}
             </select>,

@@ -21,6 +21,7 @@ import {
   type ArticleKind,
   HELP_TOPICS,
   type HelpTopic,
+  helpTopicName,
   LANGUAGES,
   type Language,
   type SaveArticleInput,
@@ -119,7 +120,7 @@ interface ArticleFormProps {
  * fields; a draft until "Visible on the site" is on. Leaving with unsaved changes asks first.
  */
 export function ArticleForm({ article, initial, timeZone }: ArticleFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { language: interfaceLanguage } = useRootData();
   const navigate = useNavigate();
   const save = useSaveArticle();
@@ -328,7 +329,7 @@ export function ArticleForm({ article, initial, timeZone }: ArticleFormProps) {
                     required
                     data={[
                       { value: '', label: t('staff.article.topicPlaceholder'), disabled: true },
-                      ...HELP_TOPICS.map((topic) => ({ value: topic, label: t(`staff.topics.${topic}`) })),
+                      ...HELP_TOPICS.map((topic) => ({ value: topic, label: helpTopicName(topic, i18n.language) })),
                     ]}
                     data-testid="article-topic"
                     {...form.getInputProps('topic')}

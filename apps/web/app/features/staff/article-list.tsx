@@ -16,6 +16,7 @@ import {
   ARTICLE_KINDS,
   ARTICLE_PAGE_SIZE,
   type ArticleKind,
+  helpTopicName,
   LANGUAGES,
   type Language,
   type StaffArticlePage,
@@ -98,7 +99,7 @@ const articlePath = (article: Pick<StaffArticleRow, 'id'>) => `/staff/articles/$
  * changed last first, in every language or in one. The view is kept in the URL, as in the cp lists.
  */
 export function ArticleList({ timeZone }: { timeZone: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { language: interfaceLanguage } = useRootData();
   const navigate = useNavigate();
   const { view, update } = useListView(readView, writeView);
@@ -257,7 +258,7 @@ export function ArticleList({ timeZone }: { timeZone: string }) {
                       {help && (
                         <Table.Td>
                           <Text size="sm" data-testid="staff-article-topic">
-                            {article.topic ? t(`staff.topics.${article.topic}`) : '—'}
+                            {article.topic ? helpTopicName(article.topic, i18n.language) : '—'}
                           </Text>
                         </Table.Td>
                       )}

@@ -14,8 +14,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
-  type HelpRequestTopic,
-  type Language,
+  helpTopicName,
   SITE_REQUEST_KINDS,
   SITE_REQUEST_PAGE_SIZE,
   SITE_REQUEST_STATUSES,
@@ -29,7 +28,6 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/display';
 import { errorText } from '../../lib/form';
-import { locales } from '../../lib/locales';
 import { positiveParam, useListView } from '../../lib/use-list-view';
 import { ChoiceFilter, CountedLabel, InboxBody, InboxPlaceholder, useLastPageKept } from '../../ui/inbox';
 import { useNotice } from '../../ui/notice';
@@ -78,18 +76,12 @@ function writeView(view: RequestListView): URLSearchParams {
   return params;
 }
 
-/** A help topic's name in the sender's language: the staff answer in it. */
-function topicIn(language: Language, topic: HelpRequestTopic): string {
-  const staff = locales[language]?.staff as { topics?: Record<string, string> } | undefined;
-  return staff?.topics?.[topic] ?? topic;
-}
-
 /**
  * The answer is an e-mail of the staff member's own: the address opens it with the request's
  * number in the subject, so that the thread and the inbox name the same request.
  */
 function replyHref(request: SiteRequest): string {
-  const about = request.subject ?? (request.topic ? topicIn(request.language, request.topic) : '');
+  const about = request.subject ?? (request.topic ? helpTopicName(request.topic, request.language) : '');
   const subject = `Re: #${request.number}${about ? ` ${about}` : ''}`;
   return `mailto:${encodeURIComponent(request.email).replace('%40', '@')}?subject=${encodeURIComponent(subject)}`;
 }
@@ -225,7 +217,7 @@ export function RequestList({ timeZone }: { timeZone: string }) {
 
 /** One request: who sent it and how to reach them, what about, the message, and what became of it. */
 function RequestItem({ request, timeZone }: { request: SiteRequest; timeZone: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { language } = useRootData();
   const notice = useNotice();
   const mark = useUpdateRequestStatus();
@@ -314,7 +306,7 @@ function RequestItem({ request, timeZone }: { request: SiteRequest; timeZone: st
       {request.kind === 'help' ? (
         <Field label={t('staff.requests.topic')}>
           <Text size="sm" data-testid="staff-request-topic">
-            {request.topic ? t(`staff.topics.${request.topic}`) : '—'}
+            {request.topic ? helpTopicName(request.topic, i18n.language) : '—'}
           </Text>
         </Field>
       ) : (

@@ -1,4 +1,4 @@
-import { HELP_TOPICS, type HelpTopic } from '@shop/shared';
+import { HELP_TOPICS, type HelpTopic, helpTopicName } from '@shop/shared';
 import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
 import { ArticleCards, ArticlePager } from '../../features/site/articles';
@@ -37,7 +37,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function HelpCenter({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { q, topic, topics } = loaderData;
   const link = (to: HelpTopic | null) => {
     const params = new URLSearchParams();
@@ -77,7 +77,7 @@ export default function HelpCenter({ loaderData, actionData }: Route.ComponentPr
             .map((entry) => (
               <li key={entry.topic}>
                 <Link to={link(entry.topic)} aria-current={topic === entry.topic ? 'page' : undefined}>
-                  {t(`site.help.topics.${entry.topic}`)} ({entry.count})
+                  {helpTopicName(entry.topic, i18n.language)} ({entry.count})
                 </Link>
               </li>
             ))}
