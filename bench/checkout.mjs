@@ -252,6 +252,20 @@ try {
     const payload = r.json();
     return { status: r.status, data: payload.data, error: payload.error };
   };
+  /**
+   * A second server process on the bench's database (from `tree`, another checkout, when given)
+   * and a client of it: { second, other }.
+   */
+  async function secondServer(tree) {
+    const second = await anotherServer({
+      database,
+      port: 3299,
+      publicUrl: origin,
+      env: { PAYMENT_SANDBOX_SECRET: sandboxSecret },
+      tree,
+    });
+    return { second, other: await leanClient(second.origin, 128) };
+  }
   /** Each step takes the shopper's state and answers { ok } or { soldOut } or { fail: [step, r] }. */
   const steps = [
     [
@@ -476,15 +490,8 @@ try {
       // to each in turn (which goes first alternates), so drift of this machine's speed falls on
       // both alike. Each round's steps are metered on their own server.
       const round = Number(process.env.BENCH_STEP_ROUND ?? 100);
-      const second = await anotherServer({
-        database,
-        port: 3299,
-        publicUrl: origin,
-        env: { PAYMENT_SANDBOX_SECRET: sandboxSecret },
-        tree: treeB,
-      });
+      const { second, other } = await secondServer(treeB);
       try {
-        const other = await leanClient(second.origin, 128);
         const sides = [
           { name: 'A', client, pid: server.child.pid, sums: {} },
           { name: 'B', client: other, pid: second.pid, sums: {} },
@@ -629,14 +636,8 @@ try {
     // two no more CPU than it cost one (then orders/s scale with cores).
     if (process.env.BENCH_TWO === '1') {
       const rate = Number(process.env.BENCH_TWO_RATE ?? 50);
-      const second = await anotherServer({
-        database,
-        port: 3299,
-        publicUrl: origin,
-        env: { PAYMENT_SANDBOX_SECRET: sandboxSecret },
-      });
+      const { second, other } = await secondServer();
       try {
-        const other = await leanClient(second.origin, 128);
         const both = [
           { client, pid: server.child.pid },
           { client: other, pid: second.pid },
