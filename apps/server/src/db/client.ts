@@ -387,9 +387,17 @@ class PreparingClient extends pg.Client {
       this.begin = null;
       super.query(begin).catch(() => {});
     }
-    if (text !== null && callback === undefined && typeof values !== 'function') {
+    if (text !== null) {
+      // A callback as the values (pg's two-argument form) or after them (pg-pool's query, which
+      // every statement outside a transaction takes).
+      const done = typeof values === 'function' ? values : callback;
+      const params = typeof values === 'function' ? undefined : values;
+      if (typeof done === 'function') {
+        super.query(new ShapedQuery(this.named(config), params, done) as unknown as pg.QueryConfig);
+        return undefined;
+      }
       return new Promise((resolve, reject) => {
-        const query = new ShapedQuery(this.named(config), values, (error, result) =>
+        const query = new ShapedQuery(this.named(config), params, (error, result) =>
           error ? reject(error) : resolve(result),
         );
         super.query(query as unknown as pg.QueryConfig);
