@@ -17,7 +17,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { anotherServer, benchServer, benchStore, cpuMeter, leanClient, median } from './lib.mjs';
+import { anotherServer, benchServer, benchStore, copyDatabase, cpuMeter, leanClient, median } from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 100);
@@ -256,9 +256,9 @@ try {
    * A second server process on the bench's database (from `tree`, another checkout, when given)
    * and a client of it: { second, other }.
    */
-  async function secondServer(tree) {
+  async function secondServer(tree, ownDatabase = null) {
     const second = await anotherServer({
-      database,
+      database: ownDatabase ?? database,
       port: 3299,
       publicUrl: origin,
       env: { PAYMENT_SANDBOX_SECRET: sandboxSecret },
@@ -485,12 +485,25 @@ try {
       for (const [name, row] of Object.entries(per)) console.log(`step ${name.padEnd(14)} ${JSON.stringify(row)}`);
       console.log(`an order: server + PostgreSQL ${serverAndPostgresMs} ms`);
     } else {
-      // Same-sitting A/B (BENCH_STEPS_B=<another checkout of the project, same migrations>): a
-      // second server from that tree on the same database; rounds of BENCH_STEP_ROUND orders go
+      // Same-sitting A/B (BENCH_STEPS_B=<another checkout of the project>): a second server from
+      // that tree on the same database (or its own copy); rounds of BENCH_STEP_ROUND orders go
       // to each in turn (which goes first alternates), so drift of this machine's speed falls on
       // both alike. Each round's steps are metered on their own server.
       const round = Number(process.env.BENCH_STEP_ROUND ?? 100);
-      const { second, other } = await secondServer(treeB);
+      // BENCH_STEPS_B_DB=own: B on a copy of the seeded database, so that the sides may differ in
+      // their migrations (B's server applies its tree's own at start: give B the tree with the
+      // new migration) or in BENCH_STEPS_B_SQL, run on B's copy before its server starts.
+      const own =
+        process.env.BENCH_STEPS_B_DB === 'own'
+          ? await copyDatabase(database, 'bench_checkout_b', process.env.BENCH_STEPS_B_SQL)
+          : null;
+      const ownDb = own && new pg.Client({ connectionString: own.url });
+      await ownDb?.connect();
+      const analyzeBoth = async () => {
+        await analyze();
+        await ownDb?.query('analyze');
+      };
+      const { second, other } = await secondServer(treeB, own);
       try {
         const sides = [
           { name: 'A', client, pid: server.child.pid, sums: {} },
@@ -498,7 +511,7 @@ try {
         ];
         // Warm both (code compiled, statements prepared, tables analyzed), unmetered.
         for (const side of sides) await warmUp(round, concurrency, side.client, side.pid);
-        await analyze();
+        await analyzeBoth();
         for (let r = 0; r < Math.ceil(count / round); r++) {
           for (const side of r % 2 ? [...sides].reverse() : sides) {
             const group = Array.from({ length: round }, () => shopper(side.client));
@@ -517,6 +530,8 @@ try {
         console.log(`B / A: ${ratio.toFixed(3)}`);
       } finally {
         await second.stop();
+        await ownDb?.end();
+        await own?.drop();
       }
     }
   }

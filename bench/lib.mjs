@@ -1,5 +1,5 @@
 // Shared pieces of the benchmarks: start the real server as a child process, wait for health.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -295,6 +295,38 @@ export async function anotherServer({ database, port, publicUrl, env = {}, tree 
     throw error;
   }
   return { origin, pid: server.child.pid, stop };
+}
+
+/**
+ * A copy of `database` (a freshDatabase), rows and schema, in a new database of its own — for an
+ * A/B whose sides differ in their migrations (each server migrates its own copy at start) or in a
+ * statement run on one copy only (`sql`). pg_dump reads one snapshot while the source is in use.
+ */
+export async function copyDatabase(database, prefix, sql) {
+  const copy = await freshDatabase(prefix);
+  const dumped = spawnSync(
+    'sh',
+    ['-c', 'pg_dump --format=custom "$SOURCE" | pg_restore --no-owner --dbname="$TARGET"'],
+    {
+      env: { ...process.env, SOURCE: database.url, TARGET: copy.url },
+      encoding: 'utf8',
+    },
+  );
+  if (dumped.status !== 0) {
+    await copy.drop();
+    throw new Error(`copying the database failed: ${dumped.stderr}`);
+  }
+  if (sql) {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: copy.url });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  }
+  return copy;
 }
 
 /**
