@@ -23,11 +23,24 @@ export function useListView<V extends { search: string; page: number }>(
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => read(params), [read, params]);
 
+  // The view last asked for, until the location has it. A change made while that navigation is
+  // on its way builds on it, not on the location it leaves: a filter picked right after typing in
+  // the search box was undone when the typing's pause wrote the search from the old location.
+  const asked = useRef<V | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: any new location ends what was asked.
+  useEffect(() => {
+    asked.current = null;
+  }, [params]);
+  const ask = (next: V, options: { replace?: boolean; preventScrollReset?: boolean }) => {
+    asked.current = next;
+    setParams(write(next), options);
+  };
+
   /** A new view; any change but paging starts again on page 1. */
   const update = (changes: Partial<V>, replace = false) => {
-    const next = { ...view, ...changes };
+    const next = { ...(asked.current ?? view), ...changes };
     if (!('page' in changes) && !keepPage.some((key) => key in changes)) next.page = 1;
-    setParams(write(next), { replace, preventScrollReset: true });
+    ask(next, { replace, preventScrollReset: true });
   };
 
   // Search: typed here, written to the URL once typing pauses (replacing, not adding, history).
@@ -55,7 +68,7 @@ export function useListView<V extends { search: string; page: number }>(
   const clearFilters = (changes: Partial<V>) => {
     setSearchText('');
     writtenSearch.current = '';
-    setParams(write({ ...view, ...changes, search: '', page: 1 }));
+    ask({ ...(asked.current ?? view), ...changes, search: '', page: 1 }, {});
   };
 
   return { view, update, clearFilters, searchText, setSearchText };
