@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { imageFile, parseCsv, signInAsDemo, toCsv, uniqueTag, useLanguage } from './support';
+import { imageFile, liftFromKeyboard, parseCsv, signInAsDemo, toCsv, uniqueTag, useLanguage } from './support';
 
 // What a merchant reads, per language: the catalog screens' texts and the messages of SPEC §8
 // (packages/shared/src/messages.ts).
@@ -189,9 +189,7 @@ for (const language of ['az', 'en'] as const) {
       // The second picture becomes the main one, moved from the keyboard: lift (the handle is
       // pressed), left (screen readers hear where it is), drop.
       const handle = images.nth(1).getByRole('button').first();
-      await handle.focus();
-      await page.keyboard.press('Space');
-      await expect(handle).toHaveAttribute('aria-pressed', 'true');
+      await liftFromKeyboard(page, handle);
       await page.keyboard.press('ArrowLeft');
       await expect(page.getByRole('status').filter({ hasText: text.dndOver })).toBeAttached();
       await page.keyboard.press('Space');

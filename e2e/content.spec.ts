@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, test } from '@playwright/test';
-import { merchantWithNewStore, useLanguage } from './support';
+import { liftFromKeyboard, merchantWithNewStore, useLanguage } from './support';
 
 // The store's own pages and menus (SPEC §2 cp/content; issue 16): a merchant writes an "about us"
 // page, puts it and another site in the header menu (refused first with a javascript: address),
@@ -98,9 +98,7 @@ for (const language of ['az', 'en'] as const) {
 
       // All products moves to the top from the keyboard: lifted, up twice, dropped.
       const handle = rows.nth(2).getByTestId('menu-row-handle');
-      await handle.focus();
-      await page.keyboard.press('Space');
-      await expect(handle).toHaveAttribute('aria-pressed', 'true');
+      await liftFromKeyboard(page, handle);
       // Each step is announced before the next (screen readers hear where it is).
       for (const position of [2, 1]) {
         await page.keyboard.press('ArrowUp');

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 
 export const PASSWORD = 'Journey-Pass-2026!';
@@ -90,6 +90,19 @@ export async function enterCode(page: Page, code: string) {
 }
 
 /** The stored language preference (cookie), as the language switch would set it. */
+/**
+ * Lifts a sortable item by its focused handle from the keyboard (Space), ready for the arrows.
+ * dnd-kit's keyboard sensor starts listening for them in a timer set as the item is lifted: a
+ * timer of the page's own, set once the handle is pressed, runs after it — a slow machine sent
+ * the arrow before the sensor heard any.
+ */
+export async function liftFromKeyboard(page: Page, handle: Locator) {
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
 export async function useLanguage(page: Page, language: 'az' | 'en' | 'ru') {
   await page.context().addCookies([{ name: 'language', value: language, domain: '127.0.0.1', path: '/' }]);
 }

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiData, imageFile, merchantWithNewStore, uniqueTag, useLanguage } from './support';
+import { apiData, imageFile, liftFromKeyboard, merchantWithNewStore, uniqueTag, useLanguage } from './support';
 
 // The theme editor (issue 16, cp/customize-store): a merchant picks a template, changes palette and
 // font, adds a hero banner and a featured collection, reorders, publishes — and a shopper sees it,
@@ -111,9 +111,7 @@ for (const language of ['az', 'en'] as const) {
       const count = await rows.count();
       await featured.getByTestId('theme-section-open').click();
       const handle = featured.getByRole('button').first();
-      await handle.focus();
-      await page.keyboard.press('Space');
-      await expect(handle).toHaveAttribute('aria-pressed', 'true');
+      await liftFromKeyboard(page, handle);
       await page.keyboard.press('ArrowUp');
       // Dropped once it is over the section above (a screen reader hears its new place).
       await expect(page.locator('[id^="DndLiveRegion"]')).toContainText(text.movedOver(count - 1));
