@@ -499,10 +499,6 @@ try {
           : null;
       const ownDb = own && new pg.Client({ connectionString: own.url });
       await ownDb?.connect();
-      const analyzeBoth = async () => {
-        await analyze();
-        await ownDb?.query('analyze');
-      };
       const { second, other } = await secondServer(treeB, own);
       try {
         const sides = [
@@ -511,7 +507,8 @@ try {
         ];
         // Warm both (code compiled, statements prepared, tables analyzed), unmetered.
         for (const side of sides) await warmUp(round, concurrency, side.client, side.pid);
-        await analyzeBoth();
+        await analyze();
+        await ownDb?.query('analyze');
         for (let r = 0; r < Math.ceil(count / round); r++) {
           for (const side of r % 2 ? [...sides].reverse() : sides) {
             const group = Array.from({ length: round }, () => shopper(side.client));

@@ -364,21 +364,19 @@ class PreparingClient extends pg.Client {
       if (this.begin !== null || commit) {
         const begin = this.begin;
         this.begin = null;
-        return new Promise((resolve, reject) => {
-          const query = new BatchQuery(
-            begin,
-            commit ? 'commit' : null,
-            { ...this.named(config), queryMode: 'extended' },
-            values,
-            (error, result) => {
-              if (error) return reject(error);
-              if (commit) this.committed = true;
-              resolve(result);
-            },
-          );
-          // pg takes a query object of its own making as it is (a "submittable").
-          super.query(query as unknown as pg.QueryConfig);
-        });
+        return this.submit(
+          (done) =>
+            new BatchQuery(
+              begin,
+              commit ? 'commit' : null,
+              { ...this.named(config), queryMode: 'extended' },
+              values,
+              (error, result) => {
+                if (!error && commit) this.committed = true;
+                done(error, result);
+              },
+            ),
+        );
       }
     }
     if (this.begin !== null) {
@@ -396,18 +394,20 @@ class PreparingClient extends pg.Client {
         super.query(new ShapedQuery(this.named(config), params, done) as unknown as pg.QueryConfig);
         return undefined;
       }
-      return new Promise((resolve, reject) => {
-        const query = new ShapedQuery(this.named(config), params, (error, result) =>
-          error ? reject(error) : resolve(result),
-        );
-        super.query(query as unknown as pg.QueryConfig);
-      }).catch((error: unknown) => {
-        // As pg does: the stack leads back to the statement's caller, not to the socket's read.
-        if (error instanceof Error) Error.captureStackTrace(error);
-        throw error;
-      });
+      return this.submit((settled) => new ShapedQuery(this.named(config), params, settled));
     }
     return super.query(this.named(config), values, callback);
+  }
+
+  /** A query object of ours run (pg takes one as it is, a "submittable"), its result as a promise. */
+  private submit(make: (settled: QueryCallback) => PgQuery): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      super.query(make((error, result) => (error ? reject(error) : resolve(result))) as unknown as pg.QueryConfig);
+    }).catch((error: unknown) => {
+      // As pg does: the stack leads back to the statement's caller, not to the socket's read.
+      if (error instanceof Error) Error.captureStackTrace(error);
+      throw error;
+    });
   }
 
   /**
