@@ -16,6 +16,7 @@ import type { Config } from '../config.js';
 import { EmbeddedDatabaseStopped, markConnectFailure } from './faults.js';
 import { type Hearing, type Listening, listenOnPostgres } from './listener.js';
 import type * as schema from './schema/index.js';
+import { buildPlainTemplatesFast } from './sql-text.js';
 
 /**
  * The database as the services use it. Opened without the schema (the services write their own
@@ -449,6 +450,7 @@ export async function openDatabase(database: Config['database'], log?: FastifyBa
     // and be reported by the request that made them.
     pool.on('error', () => {});
     const db = drizzleNodePg(pool, { casing: 'snake_case' }) as unknown as Db;
+    buildPlainTemplatesFast(db);
     return {
       db,
       kind: 'postgres',
@@ -486,6 +488,7 @@ export async function openDatabase(database: Config['database'], log?: FastifyBa
   const client = database.dataDir ? new EmbeddedPGlite(database.dataDir, options) : new EmbeddedPGlite(options);
   await client.waitReady;
   const db = drizzlePglite(client, { casing: 'snake_case' }) as unknown as Db;
+  buildPlainTemplatesFast(db);
   return {
     db,
     kind: 'pglite',
