@@ -50,9 +50,9 @@ export const basketItems = pgTable(
     basketId: uuid()
       .notNull()
       .references(() => baskets.id, { onDelete: 'cascade' }),
-    marketId: uuid()
-      .notNull()
-      .references(() => markets.id, { onDelete: 'cascade' }),
+    // The market through its parent row (whose key cascades from the market): a key of its own
+    // was checked — a look-up and a lock of the market's row — on every insert (migration 0036).
+    marketId: uuid().notNull(),
     productId: uuid()
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
@@ -235,9 +235,9 @@ export const orderItems = pgTable(
     orderId: uuid()
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    marketId: uuid()
-      .notNull()
-      .references(() => markets.id, { onDelete: 'cascade' }),
+    // The market through its parent row (whose key cascades from the market): a key of its own
+    // was checked — a look-up and a lock of the market's row — on every insert (migration 0036).
+    marketId: uuid().notNull(),
     productId: uuid().references(() => products.id, { onDelete: 'set null' }),
     variantId: uuid().references(() => productVariants.id, { onDelete: 'set null' }),
     /** What the shopper saw and pays for, kept even if the product changes later. */
@@ -284,9 +284,9 @@ export const payments = pgTable(
     orderId: uuid()
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    marketId: uuid()
-      .notNull()
-      .references(() => markets.id, { onDelete: 'cascade' }),
+    // The market through its parent row (whose key cascades from the market): a key of its own
+    // was checked — a look-up and a lock of the market's row — on every insert (migration 0036).
+    marketId: uuid().notNull(),
     provider: text().notNull(),
     amount: integer().notNull(),
     currency: text().notNull().default('AZN'),
@@ -376,9 +376,9 @@ export const orderEvents = pgTable(
     orderId: uuid()
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    marketId: uuid()
-      .notNull()
-      .references(() => markets.id, { onDelete: 'cascade' }),
+    // The market through its parent row (whose key cascades from the market): a key of its own
+    // was checked — a look-up and a lock of the market's row — on every insert (migration 0036).
+    marketId: uuid().notNull(),
     kind: text().notNull(),
     data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
