@@ -376,6 +376,12 @@ try {
       ['payment status failed, page 1', [list('&paymentStatus=failed')]],
       ['search by number (1,000 numbers)', sample.map((r) => list(`&search=${r.number}`))],
       ['search by e-mail (1,000 addresses)', sample.map((r) => list(`&search=${encodeURIComponent(r.email)}`))],
+      // Text: the trigram index. A part of an address names an order or a few; a surname one in eight.
+      [
+        'search by part of an e-mail (1,000)',
+        sample.map((r) => list(`&search=${encodeURIComponent(r.email.split('@')[0].slice(1))}`)),
+      ],
+      ['search by a surname (8, ~25,000 orders each)', LAST_NAMES.map((n) => list(`&search=${encodeURIComponent(n)}`))],
       [
         'date range, 30 days (24 windows)',
         Array.from({ length: 24 }, (_, i) =>
