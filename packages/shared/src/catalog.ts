@@ -448,8 +448,8 @@ const AZERBAIJANI_BASE: Readonly<Record<string, string>> = { ə: 'e', ş: 's', �
  * The product search's form of text (issue 16): `searchKey`, and the Azerbaijani letters as the
  * Latin letters a shopper types when the keyboard has no ə or ş — "Köynək", "köynek" and "KOYNEK"
  * are one word. Products' `search_text` is written through it and every product search term
- * goes through it, so both sides are folded alike. (The order search keeps `searchKey`: its rows
- * are folded that way in SQL, migration 0037's `order_search_write`.)
+ * goes through it, so both sides are folded alike. (The order search keeps `searchKey`: its
+ * trigram index is on SQL that folds that way, order/list.ts SEARCH_SQL.)
  */
 export function searchFold(text: string): string {
   return searchKey(text.normalize('NFC')).replace(/[əşçğöü]/g, (letter) => AZERBAIJANI_BASE[letter] ?? letter);

@@ -228,21 +228,6 @@ export const orders = pgTable(
   ],
 );
 
-/**
- * What the orders list's search looks in (order/list.ts): a placed order's e-mail and delivery
- * name, folded as the search is (`searchKey`), under a trigram index. Written by the database
- * from the order (migration 0037's triggers: when it is numbered and when its e-mail or address
- * change), not by a module. A row of its own, so that the trigram index is not written again by every
- * later change of the order (its payment, its confirmation) as an index on `orders` was.
- */
-export const orderSearch = pgTable('order_search', {
-  orderId: uuid()
-    .primaryKey()
-    .references(() => orders.id, { onDelete: 'cascade' }),
-  marketId: uuid().notNull(),
-  text: text().notNull(),
-});
-
 export const orderItems = pgTable(
   'order_items',
   {

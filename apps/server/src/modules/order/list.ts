@@ -21,7 +21,7 @@ import { CLOSED_SQL } from './hooks.js';
  * here is shaped for the indexes of migration 0007_order_indexes (partial on placed orders,
  * `where number is not null`, keyed by market_id, INCLUDE-ing what the filters read):
  * (placed_at, id), (total, id), (CLOSED_SQL, placed_at, id), (payment_status, placed_at, id),
- * (fulfillment_status, placed_at, id), the e-mail index, the trigram index of `order_search`; and
+ * (fulfillment_status, placed_at, id), a trigram index on SEARCH_SQL, the e-mail index; and
  * (market_id, number) INCLUDE (placed_at, total, payment_status, fulfillment_status, archived_at)
  * for the number sorts and the plain count, still to be added.
  *
@@ -30,18 +30,10 @@ import { CLOSED_SQL } from './hooks.js';
  * milliseconds, a capped count well under one.
  */
 
-/**
- * Placed orders whose e-mail or delivery name holds `key` (folded by `searchKey`, shared/catalog.ts)
- * — their search rows (`order_search`, written by the database from the order, migration 0037)
- * through its trigram index — or, when the search reads like an order's name, numbered `number`.
- * One list of ids either way: an `or` of the two would have the planner test every order of the
- * store against the search rows instead of looking them up.
- */
-function searchMatches(marketId: string, key: string, number: number | null): SQL {
-  const texts = sql`select order_id from order_search where market_id = ${marketId} and text like ${`%${escapeLike(key)}%`}`;
-  if (number === null) return sql`id in (${texts})`;
-  return sql`id in (${texts} union all select id from orders where market_id = ${marketId} and number = ${number})`;
-}
+/** What a search looks for in names and e-mails, normalized like `searchKey` (shared/catalog.ts). */
+export const SEARCH_SQL = sql.raw(
+  `translate(lower(coalesce(email, '') || ' ' || coalesce(shipping_address->>'firstName', '') || ' ' || coalesce(shipping_address->>'lastName', '')), 'ı', 'i')`,
+);
 
 type Filters = Omit<z.output<typeof orderExportQuerySchema>, 'sort' | 'marketId'>;
 type ListQuery = z.output<typeof orderListQuerySchema>;
@@ -108,7 +100,9 @@ export function conditions(marketId: string, q: Filters, offset: number, exactEm
   } else if (search && mode === 'email' && exactEmail) {
     c.push(sql`email = ${search.toLowerCase()}`);
   } else if (search) {
-    c.push(searchMatches(marketId, searchKey(search), orderNumberOf(search)));
+    const text = sql`${SEARCH_SQL} like ${`%${escapeLike(searchKey(search))}%`}`;
+    const number = orderNumberOf(search);
+    c.push(number === null ? text : sql`(number = ${number} or ${text})`);
   }
   return sql.join(c, sql` and `);
 }
