@@ -304,6 +304,54 @@ describe('the orders list', () => {
     expect(await day('&page=20')).toMatchObject({ total: 1440, totalCapped: false });
   });
 
+  it('a search most orders match pages and counts like one a few match, in every sort', async () => {
+    // 3,000 orders: every second an Əliyev (1,490, past the count's cap of 1,000: found by walking
+    // a sort's index), every 300th a Rzayeva (10: collected through the trigram index).
+    const big = await catalogOwner(t.app);
+    await query(
+      t.ctx,
+      sql`insert into orders (market_id, unique_code, number, name, payment_status, total, reservation, reserved_until,
+          placed_at, email, shipping_address)
+        select ${big.market.id}, 'v' || g, 1000 + g, '#' || (1000 + g), 'paid', 3000 - g, 'sold', now(),
+          timestamptz '2026-01-01' + g * interval '1 minute', 'buyer' || g || '@mail.az',
+          jsonb_build_object('firstName', 'Aysel', 'lastName',
+            case when g % 300 = 0 then 'Rzayeva' when g % 2 = 0 then 'Əliyev' else 'Quliyeva' end)
+        from generate_series(1, 3000) g`,
+    );
+    const search = async (text: string, params = '') =>
+      dataOf<OrderListPage>(
+        await call(
+          t.app,
+          big.token,
+          'GET',
+          `/api/Order/market?marketId=${big.market.id}&search=${encodeURIComponent(text)}${params}`,
+        ),
+      );
+    const numbers = (page: OrderListPage) => page.items.map((i) => i.number);
+    const aliyevs = Array.from({ length: 3000 }, (_, i) => i + 1)
+      .filter((g) => g % 2 === 0 && g % 300 !== 0)
+      .map((g) => 1000 + g);
+    const newestFirst = [...aliyevs].reverse();
+
+    const first = await search('ƏLİYEV');
+    expect(first).toMatchObject({ total: 1000, totalCapped: true });
+    expect(numbers(first)).toEqual(newestFirst.slice(0, 50));
+    expect(numbers(await search('əliyev', '&sort=oldest&page=3'))).toEqual(aliyevs.slice(100, 150));
+    // Totals fall as orders get newer here: the cheapest first is the newest first.
+    expect(numbers(await search('əliyev', '&sort=total_asc&page=2'))).toEqual(newestFirst.slice(50, 100));
+    expect(numbers(await search('əliyev', '&sort=number_desc&page=7&pageSize=20'))).toEqual(
+      newestFirst.slice(120, 140),
+    );
+    // Further on the count reaches ten pages past the page, as for any list: all 1,490 here.
+    const further = await search('əliyev', '&page=25');
+    expect(further).toMatchObject({ total: 1490, totalCapped: false });
+    expect(numbers(further)).toEqual(newestFirst.slice(1200, 1250));
+
+    const rare = await search('rzayeva');
+    expect(rare).toMatchObject({ total: 10, totalCapped: false });
+    expect(numbers(rare)).toEqual(Array.from({ length: 10 }, (_, i) => 4000 - 300 * i));
+  });
+
   it('deep pages of the whole list are found by their numbers, the same pages as by counting', async () => {
     const big = await catalogOwner(t.app);
     await query(

@@ -27,7 +27,8 @@ import { CLOSED_SQL } from './hooks.js';
  *
  * The page's ids and the count come from index-only scans; the page's rows are then read by id.
  * The count stops after `countCapOf` matches: counting a whole history costs tens of
- * milliseconds, a capped count well under one.
+ * milliseconds, a capped count well under one. A search by text counts first, through the
+ * trigram index, and pages many matches by a sort's index instead (`textSearchPage`).
  */
 
 /** What a search looks for in names and e-mails, normalized like `searchKey` (shared/catalog.ts). */
@@ -73,10 +74,23 @@ export function searchModeOf(search: string): 'number' | 'email' | 'text' {
 }
 
 /**
+ * How a search by text is written: through its trigram index, which collects every match (for a
+ * few), or as a test of each order a sort's index walks to, which stops at the page's last row
+ * (for many: `strpos` is the same test, and no index serves it).
+ */
+type TextSearch = 'index' | 'filter';
+
+/**
  * The conditions of the filters, over the unaliased `orders` table. `exactEmail`: an e-mail
  * address searched is matched as a whole address (false: as part of one, like any text).
  */
-export function conditions(marketId: string, q: Filters, offset: number, exactEmail = true): SQL {
+export function conditions(
+  marketId: string,
+  q: Filters,
+  offset: number,
+  exactEmail = true,
+  textSearch: TextSearch = 'index',
+): SQL {
   // Placed orders have both a number and a placing time; saying so of both lets a scan of any
   // index on placed_at skip the checkouts (null placed_at) instead of reading past them.
   const c: SQL[] = [sql`market_id = ${marketId}`, sql`number is not null`, sql`placed_at is not null`];
@@ -100,11 +114,23 @@ export function conditions(marketId: string, q: Filters, offset: number, exactEm
   } else if (search && mode === 'email' && exactEmail) {
     c.push(sql`email = ${search.toLowerCase()}`);
   } else if (search) {
-    const text = sql`${SEARCH_SQL} like ${`%${escapeLike(searchKey(search))}%`}`;
+    const key = searchKey(search);
+    const text =
+      textSearch === 'index'
+        ? sql`${SEARCH_SQL} like ${`%${escapeLike(key)}%`}`
+        : sql`strpos(${SEARCH_SQL}, ${key}) > 0`;
     const number = orderNumberOf(search);
     c.push(number === null ? text : sql`(number = ${number} or ${text})`);
   }
   return sql.join(c, sql` and `);
+}
+
+/** Whether the filters search by text (names, part of an address): the trigram index's search. */
+function searchesText(q: Filters, exactEmail: boolean): boolean {
+  const search = q.search?.trim();
+  if (!search) return false;
+  const mode = searchModeOf(search);
+  return mode === 'text' || (mode === 'email' && !exactEmail);
 }
 
 /**
@@ -207,8 +233,14 @@ export function countCapOf(q: { page: number; pageSize: number }): number {
 }
 
 /** The statements of one page: its rows, and the capped count of the filters' matches. */
-export function listStatements(marketId: string, q: ListQuery, offset: number, exactEmail = true) {
-  const where = conditions(marketId, q, offset, exactEmail);
+export function listStatements(
+  marketId: string,
+  q: ListQuery,
+  offset: number,
+  exactEmail = true,
+  textSearch: TextSearch = 'index',
+) {
+  const where = conditions(marketId, q, offset, exactEmail, textSearch);
   const skip = (q.page - 1) * q.pageSize;
   // The page's ids through the index first, then only their rows: deep pages read no rows they skip.
   const page = sql`select ${LIST_COLUMNS} from orders o
@@ -256,7 +288,9 @@ export async function listOrders(
   offset: number,
   nextNumber?: number,
 ): Promise<OrderListPage> {
-  const statements = listStatements(marketId, q, offset, await exactEmailOf(db, marketId, q, offset));
+  const exactEmail = await exactEmailOf(db, marketId, q, offset);
+  if (searchesText(q, exactEmail)) return textSearchPage(db, marketId, q, offset, exactEmail);
+  const statements = listStatements(marketId, q, offset, exactEmail);
   const { skip } = statements;
   const numbered = nextNumber === undefined ? null : await numberedPage(db, marketId, q, skip, nextNumber);
   const rows = numbered ?? rowsOf<OrderRowOfList>(await db.execute(statements.page));
@@ -278,6 +312,51 @@ export async function listOrders(
     }
   }
   return { items: rows.map(listItemOf), total, totalCapped, page: q.page, pageSize: q.pageSize };
+}
+
+/**
+ * A page of a search by text. Its matches are collected through the trigram index, at most one
+ * past the count's cap (`countCapOf`), with their sort keys: a few are counted and the page taken
+ * from them in the same statement, then read by id. Many — a common name, a part of an address
+ * most orders share — are paged by walking the sort's index and testing each order until the page
+ * is full: reading every match of a surname one order in eight has (25,000 of a store of 200,000)
+ * to sort them for a page of 50 took ~450 ms (bench/README, "Orders list"); with more matches than
+ * the cap, a page of the first ones needs at most a few thousand orders walked.
+ */
+async function textSearchPage(
+  db: Db,
+  marketId: string,
+  q: ListQuery,
+  offset: number,
+  exactEmail: boolean,
+): Promise<OrderListPage> {
+  const cap = countCapOf(q);
+  const skip = (q.page - 1) * q.pageSize;
+  const [found] = rowsOf<{ n: number; ids: string[] }>(
+    await db.execute(sql`with m as (
+        select id, placed_at, total, number from orders where ${conditions(marketId, q, offset, exactEmail)}
+        limit ${cap + 1})
+      select (select count(*) from m)::int as n,
+        array(select id from m order by ${orderBy(q.sort)} limit ${q.pageSize} offset ${skip})::text[] as ids`),
+  );
+  const matches = found?.n ?? 0;
+  const many = matches > cap;
+  let rows: OrderRowOfList[] = [];
+  if (many) {
+    rows = rowsOf<OrderRowOfList>(await db.execute(listStatements(marketId, q, offset, exactEmail, 'filter').page));
+  } else if (found?.ids.length) {
+    rows = rowsOf<OrderRowOfList>(
+      await db.execute(sql`select ${LIST_COLUMNS} from orders o where o.id = any(${sql.param(found.ids)}::uuid[])
+        order by ${orderBy(q.sort, 'o.')}`),
+    );
+  }
+  return {
+    items: rows.map(listItemOf),
+    total: many ? cap : matches,
+    totalCapped: many,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
 }
 
 /**
