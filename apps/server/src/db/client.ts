@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Extension, PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -16,7 +16,7 @@ import type { Config } from '../config.js';
 import { EmbeddedDatabaseStopped, markConnectFailure } from './faults.js';
 import { type Hearing, type Listening, listenOnPostgres } from './listener.js';
 import type * as schema from './schema/index.js';
-import { buildPlainTemplatesFast } from './sql-text.js';
+import { buildPlainTemplatesFast, sql } from './sql-text.js';
 
 /**
  * The database as the services use it. Opened without the schema (the services write their own

@@ -1,7 +1,8 @@
-import { type Column, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { type Column, getTableColumns, type SQL } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { rowsOf } from './client.js';
+import { sql } from './sql-text.js';
 
 /**
  * A table's whole row in hand-written SQL. Building a statement with drizzle's query builder costs

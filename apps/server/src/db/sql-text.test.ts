@@ -36,3 +36,27 @@ describe('plain sql templates built without drizzle (db/sql-text.ts)', () => {
     expect(plainQuery(sql`select ${{ an: 'object' }}`)).toBeUndefined();
   });
 });
+
+describe('the sql tag of db/sql-text.ts', () => {
+  it('makes what drizzle’s makes: the same text and parameters, its helpers alike', async () => {
+    const { sql: fast } = await import('./sql-text.js');
+    const at = new Date('2026-11-28T10:00:00Z');
+    const pairs = [
+      [fast``, sql``],
+      [fast`select 1`, sql`select 1`],
+      [fast`${1}`, sql`${1}`],
+      [fast`select ${fast`${'a'}::text`}, ${at}, ${[1, 2]}`, sql`select ${sql`${'a'}::text`}, ${at}, ${[1, 2]}`],
+      [
+        fast`select ${orders.id} from ${orders} where ${fast.join([fast`a = ${1}`, fast.raw('b')], fast` and `)}`,
+        sql`select ${orders.id} from ${orders} where ${sql.join([sql`a = ${1}`, sql.raw('b')], sql` and `)}`,
+      ],
+    ] as const;
+    for (const [ours, theirs] of pairs) {
+      expect(ours.queryChunks.length).toBe(theirs.queryChunks.length);
+      expect(drizzleBuild(ours)).toEqual(drizzleBuild(theirs));
+    }
+    // The same call site twice: its text pieces are shared, its values its own.
+    const twice = [1, 2].map((n) => fast`select ${n}`);
+    expect(twice.map((s) => drizzleBuild(s).params)).toEqual([[1], [2]]);
+  });
+});

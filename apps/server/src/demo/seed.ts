@@ -5,7 +5,7 @@ import {
   createTariffSchema,
   SANDBOX_CARDS,
 } from '@shop/shared';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.js';
 import {
   articles,
@@ -17,6 +17,7 @@ import {
   users,
   vacancies,
 } from '../db/schema/index.js';
+import { sql } from '../db/sql-text.js';
 import { CareerService } from '../modules/careers/service.js';
 import { CategoryService } from '../modules/category/service.js';
 import { CollectionService } from '../modules/collection/service.js';

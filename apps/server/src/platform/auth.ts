@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { canAccess, type EmployeeLevel, isUuid, type MarketAccess, type MarketArea } from '@shop/shared';
-import { and, eq, gt, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, ne, or } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { marketEmployees, markets, sessions, users } from '../db/schema/index.js';
+import { sql } from '../db/sql-text.js';
 import { keptRead } from './changes.js';
 import type { AppContext } from './context.js';
 import { AppError } from './errors.js';

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { type Database, type Db, rowsOf } from '../db/client.js';
 import { LISTENER_NAME, type Listening } from '../db/listener.js';
+import { sql } from '../db/sql-text.js';
 
 /**
  * Push invalidation (issue 18, decision 026). What a storefront request reads before its cached

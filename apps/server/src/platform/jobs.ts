@@ -1,6 +1,6 @@
 import os from 'node:os';
-import { sql } from 'drizzle-orm';
 import { rowsOf } from '../db/client.js';
+import { sql } from '../db/sql-text.js';
 import type { AppContext } from './context.js';
 
 /**

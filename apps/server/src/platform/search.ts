@@ -1,4 +1,5 @@
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { sql } from '../db/sql-text.js';
 
 /**
  * Search terms in SQL, one way for every list (products, orders, customers, inventory, abandoned

@@ -3,13 +3,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { CategoryView, Checkout, CollectionView, MarketView, ProductView } from '@shop/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import sharp from 'sharp';
 import { buildApp } from '../app.js';
 import { type Config, testConfig } from '../config.js';
 import { rowsOf } from '../db/client.js';
+import { sql } from '../db/sql-text.js';
 import type { AppContext } from '../platform/context.js';
 import { existingPgliteTemplate } from './pglite-template.js';
 

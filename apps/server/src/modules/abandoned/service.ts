@@ -13,8 +13,9 @@ import {
   type RecoverBasketInput,
   type RecoveredBasket,
 } from '@shop/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
+import { sql } from '../../db/sql-text.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { folded, phoneDigits, searchPattern } from '../../platform/search.js';

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from '../../db/sql-text.js';
 import type { AppContext } from '../../platform/context.js';
 
 /**

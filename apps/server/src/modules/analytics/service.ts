@@ -17,9 +17,10 @@ import {
   previousRange,
   timeZoneOffsetHours,
 } from '@shop/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { rowsOf } from '../../db/client.js';
+import { sql } from '../../db/sql-text.js';
 import type { AppContext } from '../../platform/context.js';
 import { CLOSED_SQL } from '../order/hooks.js';
 import { FLUSH_INTERVAL_MS } from './recorder.js';

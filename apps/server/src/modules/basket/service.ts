@@ -9,8 +9,9 @@ import {
   commerceLimits,
   type UpdateBasketItemInput,
 } from '@shop/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { type Db, executeLast, rowsOf } from '../../db/client.js';
+import { sql } from '../../db/sql-text.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { priceLines } from '../checkout/pricing.js';

@@ -18,10 +18,11 @@ import {
   type VacancySummary,
   type VacancyWithCareer,
 } from '@shop/shared';
-import { and, count, desc, eq, getTableColumns, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, or } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { isUniqueViolation } from '../../db/faults.js';
 import { applications, vacancies } from '../../db/schema/index.js';
+import { sql } from '../../db/sql-text.js';
 import type { UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';

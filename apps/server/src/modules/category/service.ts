@@ -1,7 +1,8 @@
 import type { CategoryInput, CategoryView } from '@shop/shared';
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne } from 'drizzle-orm';
 import { isUniqueViolation } from '../../db/faults.js';
 import { categories, products } from '../../db/schema/index.js';
+import { sql } from '../../db/sql-text.js';
 import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';

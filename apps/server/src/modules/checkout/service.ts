@@ -12,11 +12,12 @@ import {
   tariffApplies,
   tariffPrice,
 } from '@shop/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { type Db, rowsOf } from '../../db/client.js';
 import { rowShape } from '../../db/rows.js';
 import { shippingTariffs } from '../../db/schema/index.js';
+import { sql } from '../../db/sql-text.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, fieldsFromIssues } from '../../platform/errors.js';
 import { lockBasketLines, spendBasket } from '../basket/service.js';

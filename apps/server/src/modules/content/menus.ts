@@ -1,5 +1,6 @@
 import { MENU_ITEM_KINDS, type MenuItemKind, type StoreMenuLink, type StoreMenus } from '@shop/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { sql } from '../../db/sql-text.js';
 
 /**
  * The store's menus as shoppers get them, for the storefront's market read (storefront/service.ts

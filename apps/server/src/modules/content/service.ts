@@ -17,9 +17,10 @@ import {
   savePageSchema,
   slugify,
 } from '@shop/shared';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { isUniqueViolation } from '../../db/faults.js';
 import { categories, collections, policies, storeMenus, storePages } from '../../db/schema/index.js';
+import { sql } from '../../db/sql-text.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';

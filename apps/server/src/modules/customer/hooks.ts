@@ -1,6 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { AddressRecord } from '../../db/schema/commerce.js';
+import { sql } from '../../db/sql-text.js';
 
 /**
  * How orders make a market's customers: the customer module alone writes customers (decision

@@ -10,8 +10,9 @@ import {
   customerName,
   type Page,
 } from '@shop/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
+import { sql } from '../../db/sql-text.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { folded, phoneDigits, searchPattern } from '../../platform/search.js';

@@ -6,8 +6,9 @@ import {
   normalizeDiscountCode,
   type PricedCart,
 } from '@shop/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
+import { sql } from '../../db/sql-text.js';
 import { AppError } from '../../platform/errors.js';
 
 /**

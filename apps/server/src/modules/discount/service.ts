@@ -12,10 +12,11 @@ import {
   timerOf,
   timerSeconds,
 } from '@shop/shared';
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/faults.js';
 import { discountProducts, discounts, markets, products } from '../../db/schema/index.js';
+import { sql } from '../../db/sql-text.js';
 import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';

@@ -12,10 +12,11 @@ import {
   type UpdateDomainInput,
   updateDomainSchema,
 } from '@shop/shared';
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/faults.js';
 import { marketDomains, markets } from '../../db/schema/index.js';
+import { sql } from '../../db/sql-text.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { mailDate } from '../../platform/mail.js';

@@ -11,10 +11,10 @@ import {
   type MarketView,
   personName,
 } from '@shop/shared';
-import { and, eq, sql } from 'drizzle-orm';
-
+import { and, eq } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
 import { marketEmployees, markets } from '../../db/schema/index.js';
+import { sql } from '../../db/sql-text.js';
 import { hashToken, type MarketRow, type UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';

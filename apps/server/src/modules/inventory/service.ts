@@ -1,7 +1,7 @@
 import { type AdjustStockInput, type InventoryRow, inventoryQuerySchema, LOW_STOCK, type Page } from '@shop/shared';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf } from '../../db/client.js';
+import { sql } from '../../db/sql-text.js';
 import type { AppContext } from '../../platform/context.js';
 import { folded, searchPattern } from '../../platform/search.js';
 import { bumpCatalogVersion } from '../market/hooks.js';

@@ -10,8 +10,8 @@ import {
   type StaffMarketQuery,
   staffMarketQuerySchema,
 } from '@shop/shared';
-import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
+import { sql } from '../../db/sql-text.js';
 import type { UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';

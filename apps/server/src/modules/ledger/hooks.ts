@@ -1,6 +1,7 @@
 import { type FeePlan, providerFee } from '@shop/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { sql } from '../../db/sql-text.js';
 
 /**
  * The ledger entries other modules' transactions write (decision 019): the ledger module alone

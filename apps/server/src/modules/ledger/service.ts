@@ -1,6 +1,6 @@
 import { type Balance, FEE_PLANS, settlementDay } from '@shop/shared';
-import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
+import { sql } from '../../db/sql-text.js';
 import { eachInParallel } from '../../platform/jobs.js';
 
 /** A store whose ledger does not add up to its orders, refunds and payouts: what differs. */

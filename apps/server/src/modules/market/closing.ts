@@ -7,9 +7,9 @@ import {
   purgeDate,
   RETENTION_YEARS,
 } from '@shop/shared';
-import { sql } from 'drizzle-orm';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { type Db, rowsOf } from '../../db/client.js';
+import { sql } from '../../db/sql-text.js';
 import { confirmPassword, type MarketRow, type UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { csvHeader, csvRows } from '../../platform/csv.js';

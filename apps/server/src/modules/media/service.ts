@@ -1,9 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { IMAGE_WIDTHS } from '@shop/shared';
-import { and, lt, sql } from 'drizzle-orm';
+import { and, lt } from 'drizzle-orm';
 import sharp from 'sharp';
 import { rowsOf } from '../../db/client.js';
 import { media } from '../../db/schema/index.js';
+import { sql } from '../../db/sql-text.js';
 import type { UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';

@@ -1,7 +1,8 @@
 import type { OrderEventKind, PaymentFailureCause } from '@shop/shared';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orderItems, orders } from '../../db/schema/index.js';
+import { sql } from '../../db/sql-text.js';
 import { customerPaidStatement } from '../customer/hooks.js';
 
 /**

@@ -1,8 +1,9 @@
 import { type Address, commerceLimits, type Language } from '@shop/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { type Db, executeLast, rowsOf } from '../../db/client.js';
 import { rowShape } from '../../db/rows.js';
 import { type DiscountRecord, orderItems, orders } from '../../db/schema/index.js';
+import { sql } from '../../db/sql-text.js';
 import { takeOrderNumber } from '../market/hooks.js';
 import { emailSentEvent, orderPlacedEvent } from './hooks.js';
 

@@ -10,9 +10,10 @@ import {
   type PaymentStatus,
   searchKey,
 } from '@shop/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf } from '../../db/client.js';
+import { sql } from '../../db/sql-text.js';
 import { escapeLike } from '../../platform/search.js';
 import { CLOSED_SQL } from './hooks.js';
 

@@ -20,10 +20,11 @@ import {
   type RefundOrderInput,
   refundOrderSchema,
 } from '@shop/shared';
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { AddressRecord } from '../../db/schema/commerce.js';
 import { markets, orderEvents, orderItems, orders, payments, refunds } from '../../db/schema/index.js';
+import { sql } from '../../db/sql-text.js';
 import type { AppContext } from '../../platform/context.js';
 import { csvHeader, csvRows, localIso } from '../../platform/csv.js';
 import { AppError } from '../../platform/errors.js';

@@ -1,7 +1,7 @@
 import type { CashOnDelivery } from '@shop/shared';
-import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { type Db, rowsOf } from '../../db/client.js';
+import { sql } from '../../db/sql-text.js';
 import { AppError } from '../../platform/errors.js';
 
 const OFF: CashOnDelivery = { enabled: false, fee: 0, tariffIds: null };

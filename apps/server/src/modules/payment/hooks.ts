@@ -1,5 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { sql } from '../../db/sql-text.js';
 
 /**
  * What other modules change of a payment attempt: the payment module alone writes payments

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { formatMoney, isLanguage, type Language, SANDBOX_CARDS } from '@shop/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rowsOf } from '../../db/client.js';
+import { sql } from '../../db/sql-text.js';
 import type { AppContext } from '../../platform/context.js';
 import { escapeHtml } from '../../platform/mail.js';
 import { MANAT_FONT_STACK, manatFontFaces } from '../../platform/manat-font.js';

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Checkout, Language, PaymentReturnCause, StartPaymentInput } from '@shop/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { type Db, executeAndCommit, rowsOf } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/faults.js';
 import { rowShape } from '../../db/rows.js';
 import { orders, payments } from '../../db/schema/index.js';
+import { sql } from '../../db/sql-text.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { epointProvider } from '../../platform/payments/epoint.js';

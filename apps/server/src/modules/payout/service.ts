@@ -22,10 +22,11 @@ import {
   type saveBankDetailsSchema,
   settlementDay,
 } from '@shop/shared';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf } from '../../db/client.js';
 import { bankDetails, payoutSettings } from '../../db/schema/index.js';
+import { sql } from '../../db/sql-text.js';
 import { confirmPassword, type MarketRow, type UserRow } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';

@@ -6,8 +6,9 @@ import {
   type SavePolicyInput,
   savePolicySchema,
 } from '@shop/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { policies } from '../../db/schema/index.js';
+import { sql } from '../../db/sql-text.js';
 import type { AppContext } from '../../platform/context.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
 import { bumpCatalogVersion } from '../market/hooks.js';

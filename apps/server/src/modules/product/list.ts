@@ -6,10 +6,11 @@ import {
   productListQuerySchema,
   searchFold,
 } from '@shop/shared';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.js';
 import { collectionProducts, products } from '../../db/schema/index.js';
+import { sql } from '../../db/sql-text.js';
 import type { Viewer } from '../../platform/auth.js';
 import type { KeptBody } from '../../platform/kept-bodies.js';
 import { escapeLike } from '../../platform/search.js';

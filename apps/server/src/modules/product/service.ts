@@ -8,10 +8,11 @@ import {
   searchFold,
   type VariantView,
 } from '@shop/shared';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/faults.js';
 import { categories, products, productVariants } from '../../db/schema/index.js';
+import { sql } from '../../db/sql-text.js';
 import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';

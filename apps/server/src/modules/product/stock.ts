@@ -1,7 +1,8 @@
 import { type AdjustStockInput, catalogLimits, LOW_STOCK } from '@shop/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
 import { inventoryAdjustments, products, productVariants } from '../../db/schema/index.js';
+import { sql } from '../../db/sql-text.js';
 import { AppError } from '../../platform/errors.js';
 
 /**

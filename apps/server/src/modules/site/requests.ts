@@ -17,8 +17,9 @@ import {
   type UpdateSiteRequestInput,
   updateSiteRequestSchema,
 } from '@shop/shared';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { siteRequests } from '../../db/schema/index.js';
+import { sql } from '../../db/sql-text.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { refuseTrapped } from '../../platform/honeypot.js';

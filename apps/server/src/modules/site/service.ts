@@ -20,8 +20,9 @@ import {
   staffArticleQuerySchema,
   videoEmbedUrl,
 } from '@shop/shared';
-import { and, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, type SQL } from 'drizzle-orm';
 import { articles, users, vacancies } from '../../db/schema/index.js';
+import { sql } from '../../db/sql-text.js';
 import type { UserRow } from '../../platform/auth.js';
 import { keptRead, SITE_TAG } from '../../platform/changes.js';
 import type { AppContext } from '../../platform/context.js';

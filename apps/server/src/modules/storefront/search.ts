@@ -8,9 +8,10 @@ import {
   searchFold,
   storeSearchTerm,
 } from '@shop/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { type Db, rowsOf } from '../../db/client.js';
+import { sql } from '../../db/sql-text.js';
 import { keptRead } from '../../platform/changes.js';
 import { escapeLike } from '../../platform/search.js';
 

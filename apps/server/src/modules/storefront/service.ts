@@ -34,7 +34,7 @@ import {
   type ThemeTemplate,
   templateTheme,
 } from '@shop/shared';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/client.js';
@@ -47,6 +47,7 @@ import {
   productVariants,
   storeThemes,
 } from '../../db/schema/index.js';
+import { sql } from '../../db/sql-text.js';
 import { keptRead } from '../../platform/changes.js';
 import type { AppContext } from '../../platform/context.js';
 import { storeMenusColumn, storeMenusOf } from '../content/menus.js';

@@ -1,6 +1,6 @@
 import { SUBSCRIPTION_PLANS } from '@shop/shared';
-import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
+import { sql } from '../../db/sql-text.js';
 import { keptRead } from '../../platform/changes.js';
 
 /**

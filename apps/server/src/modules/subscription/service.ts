@@ -8,10 +8,10 @@ import {
   SUBSCRIPTION_PLANS,
   type Subscription,
 } from '@shop/shared';
-import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.js';
 import { rowShape } from '../../db/rows.js';
 import { subscriptionCharges, subscriptions } from '../../db/schema/index.js';
+import { sql } from '../../db/sql-text.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import {

@@ -26,9 +26,10 @@ import {
   type ThemeTemplate,
   templateTheme,
 } from '@shop/shared';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { categories, collections, markets, palettes, storeThemes } from '../../db/schema/index.js';
+import { sql } from '../../db/sql-text.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
