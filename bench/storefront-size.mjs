@@ -1,4 +1,4 @@
-// Figure (issue 4): a storefront product page ships ≤ 90 KB of JavaScript, gzipped, on first
+// Figure (issue 4): a storefront product page ships ≤ 90 kB of JavaScript, gzipped, on first
 // load. Reads the web build's route manifest and adds up, without duplicates, what the page's
 // HTML makes the browser load before it is interactive: the client entry, then the root, the
 // store layout and the product route with every chunk each imports (their modulepreload links).
@@ -31,7 +31,10 @@ if (process.argv.includes('--build') || !manifestFile()) {
 const text = fs.readFileSync(path.join(assetsDir, manifestFile()), 'utf8');
 const manifest = JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1));
 
-const kb = (bytes) => (bytes / 1024).toFixed(1);
+// A kB is 1,000 bytes, as `bench lcp` and the browsers' developer tools count: the budget is
+// 90,000 bytes (until 2026-11-28 this bench counted 1,024, so its figures before then read ~2.4 %
+// lower than the same bytes now).
+const kb = (bytes) => (bytes / 1000).toFixed(1);
 function sizes(url) {
   const bytes = fs.readFileSync(path.join(clientDir, url));
   return {
@@ -71,7 +74,7 @@ function report(title, routeIds) {
   console.log(`\n${title} (${routeIds.join(' → ')})`);
   console.table(rows);
   console.log(
-    `JavaScript on first load: ${files.size} files, ${kb(total.raw)} KB raw, ${kb(total.gzip)} KB gzip (level 9), ${kb(total.brotli)} KB brotli`,
+    `JavaScript on first load: ${files.size} files, ${kb(total.raw)} kB raw, ${kb(total.gzip)} kB gzip (level 9), ${kb(total.brotli)} kB brotli`,
   );
   return total;
 }
@@ -85,16 +88,16 @@ const home = report('Store home', ['root', 'store', 'store-home']);
 const framework = new Set([manifest.entry.module, ...manifest.entry.imports]);
 let floor = 0;
 for (const url of framework) floor += sizes(url).gzip;
-console.log(`\nof which the client entry (Preact as React, React Router): ${kb(floor)} KB gzip`);
+console.log(`\nof which the client entry (Preact as React, React Router): ${kb(floor)} kB gzip`);
 
 const later = fs
   .readdirSync(assetsDir)
   .filter((f) => /^(fp\.esm|fingerprint).*\.js$/i.test(f))
-  .map((f) => `${f} ${kb(sizes(`/assets/${f}`).gzip)} KB gzip`);
+  .map((f) => `${f} ${kb(sizes(`/assets/${f}`).gzip)} kB gzip`);
 if (later.length) console.log(`loaded on the first "add to cart" only: ${later.join(', ')}`);
 
-const met = product.gzip / 1024 <= BUDGET_KB;
-console.log(`\nproduct page: ${kb(product.gzip)} KB gzip — target ≤ ${BUDGET_KB} KB: ${met ? 'met' : 'NOT met'}`);
-const homeMet = home.gzip / 1024 <= BUDGET_KB;
-console.log(`store home: ${kb(home.gzip)} KB gzip — target ≤ ${BUDGET_KB} KB: ${homeMet ? 'met' : 'NOT met'}`);
+const met = product.gzip / 1000 <= BUDGET_KB;
+console.log(`\nproduct page: ${kb(product.gzip)} kB gzip — target ≤ ${BUDGET_KB} kB: ${met ? 'met' : 'NOT met'}`);
+const homeMet = home.gzip / 1000 <= BUDGET_KB;
+console.log(`store home: ${kb(home.gzip)} kB gzip — target ≤ ${BUDGET_KB} kB: ${homeMet ? 'met' : 'NOT met'}`);
 process.exitCode = met && homeMet ? 0 : 1;
