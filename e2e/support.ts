@@ -89,7 +89,6 @@ export async function enterCode(page: Page, code: string) {
   await page.keyboard.type(code);
 }
 
-/** The stored language preference (cookie), as the language switch would set it. */
 /**
  * Lifts a sortable item by its focused handle from the keyboard (Space), ready for the arrows.
  * dnd-kit's keyboard sensor starts listening for them in a timer set as the item is lifted: a
@@ -103,6 +102,7 @@ export async function liftFromKeyboard(page: Page, handle: Locator) {
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 
+/** The stored language preference (cookie), as the language switch would set it. */
 export async function useLanguage(page: Page, language: 'az' | 'en' | 'ru') {
   await page.context().addCookies([{ name: 'language', value: language, domain: '127.0.0.1', path: '/' }]);
 }

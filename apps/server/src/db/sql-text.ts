@@ -7,9 +7,9 @@ interface Query {
 }
 
 /**
- * The text and parameters of a `sql` template made only of text, nested templates and plain
- * values — the buying path's statements (decision 010) — or undefined for anything else (columns,
- * tables, identifiers, encoded params, placeholders, inlined params), which drizzle builds.
+ * The text and parameters of a `sql` template made only of text, nested templates, plain values
+ * and `sql.param`s — the buying path's statements (decision 010) — or undefined for anything else
+ * (columns, tables, identifiers, placeholders, inlined params), which drizzle builds.
  *
  * drizzle builds every statement by asking of each of its pieces, in turn, whether it is one of a
  * dozen kinds of its own (`is()`, which walks a value's prototype chain for each kind): a plain

@@ -233,15 +233,8 @@ export function countCapOf(q: { page: number; pageSize: number }): number {
   return Math.max(orderLimits.countCap, (q.page - 1 + orderLimits.countPagesAhead) * q.pageSize);
 }
 
-/** The statements of one page: its rows, and the capped count of the filters' matches. */
-export function listStatements(
-  marketId: string,
-  q: ListQuery,
-  offset: number,
-  exactEmail = true,
-  textSearch: TextSearch = 'index',
-) {
-  const where = conditions(marketId, q, offset, exactEmail, textSearch);
+/** The statements of one page of the orders `where` picks: its rows, and the capped count of them. */
+export function listStatements(where: SQL, q: ListQuery) {
   const skip = (q.page - 1) * q.pageSize;
   // The page's ids through the index first, then only their rows: deep pages read no rows they skip.
   const page = sql`select ${LIST_COLUMNS} from orders o
@@ -291,7 +284,7 @@ export async function listOrders(
 ): Promise<OrderListPage> {
   const exactEmail = await exactEmailOf(db, marketId, q, offset);
   if (searchesText(q, exactEmail)) return textSearchPage(db, marketId, q, offset, exactEmail);
-  const statements = listStatements(marketId, q, offset, exactEmail);
+  const statements = listStatements(conditions(marketId, q, offset, exactEmail), q);
   const { skip } = statements;
   const numbered = nextNumber === undefined ? null : await numberedPage(db, marketId, q, skip, nextNumber);
   const rows = numbered ?? rowsOf<OrderRowOfList>(await db.execute(statements.page));
@@ -344,7 +337,9 @@ async function textSearchPage(
   const many = matches > cap;
   let rows: OrderRowOfList[] = [];
   if (many) {
-    rows = rowsOf<OrderRowOfList>(await db.execute(listStatements(marketId, q, offset, exactEmail, 'filter').page));
+    rows = rowsOf<OrderRowOfList>(
+      await db.execute(listStatements(conditions(marketId, q, offset, exactEmail, 'filter'), q).page),
+    );
   } else if (found?.ids.length) {
     rows = rowsOf<OrderRowOfList>(
       await db.execute(sql`select ${LIST_COLUMNS} from orders o where o.id = any(${sql.param(found.ids)}::uuid[])
