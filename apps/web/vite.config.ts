@@ -96,4 +96,32 @@ export default defineConfig({
   ssr: { noExternal: ['@tabler/icons-react', /^@mantine\//] },
   server: { port: 5173 },
   build: { chunkSizeWarningLimit: 800 },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // Fewer, larger first-load chunks (issue 16's 90 kB budget). Left to itself the
+            // bundler gives each small module its own chunk whenever its set of importers is
+            // unique — the root's notice, preferences, storage… eight chunks of 0.2–0.8 kB that
+            // every page loads and that gzip apart, each with its own header and no shared
+            // dictionary. The root's own modules are loaded by every page anyway, so one chunk
+            // (with React Router, which they import) costs no page a byte; the store layout's
+            // analytics and store context are loaded together by every storefront and payment
+            // page. Measured on every route's first load (bench/README, "First-load chunks"):
+            // 1.2–4.6 kB gzip less, none more.
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'shell',
+                  test: /[\\/]app[\\/](ui[\\/](preferences|notice|error-fallback|not-found)|lib[\\/](api|storage|page-title))\.tsx?$/,
+                },
+                { name: 'store-kit', test: /[\\/]app[\\/]lib[\\/](store-context|analytics[\\/](pixels|track))\.tsx?$/ },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
 });
