@@ -82,6 +82,7 @@ import { baselineHeaders } from './platform/security-headers.js';
 import { responseSerializerCompiler } from './platform/serializer.js';
 import { isDraining } from './platform/shutdown.js';
 import { localStorage, uploadCacheControl } from './platform/storage.js';
+import { PostgresUploadLocker } from './platform/upload-locks.js';
 import { registerPrivateFiles, Uploads } from './platform/uploads.js';
 import { registerWeb } from './web.js';
 
@@ -113,6 +114,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const uploads = await new Uploads(
     { limits: rateLimits, log },
     config.storage.kind === 's3' ? new BucketPrivateFiles(config.storage) : new LocalPrivateFiles(config.privateDir),
+    // Several processes can share PostgreSQL (and a bucket): an upload's lock is theirs to share.
+    config.database.kind === 'postgres' ? new PostgresUploadLocker(config.database.url, log) : undefined,
   ).start();
   const ctx: AppContext = {
     log,

@@ -9,12 +9,13 @@ import {
   UPLOAD_PATH,
   type UploadKind,
 } from '@shop/shared';
-import { Server } from '@tus/server';
+import { ERRORS, type Locker, Server } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from './context.js';
 import { AppError, languageOfHeaders } from './errors.js';
 import { LocalPrivateFiles, type PrivateFiles, type PrivateFolder } from './private-files.js';
 import { STORAGE_RETRY_AFTER_SECONDS, StorageUnavailableError } from './storage.js';
+import type { PostgresUploadLocker } from './upload-locks.js';
 
 export { PRIVATE_FOLDERS, type PrivateFolder } from './private-files.js';
 
@@ -79,11 +80,17 @@ export class Uploads {
     private readonly ctx: Pick<AppContext, 'limits' | 'log'>,
     /** On disk or in the bucket, as STORAGE_URL says (app.ts, beside the pictures' storage). */
     private readonly files: PrivateFiles,
+    /**
+     * One request an upload at a time across processes, on PostgreSQL (platform/upload-locks.ts);
+     * without, tus's own, which sees this process only — the embedded database's one process.
+     */
+    private readonly locker?: PostgresUploadLocker,
   ) {
     const prefix = files.incomingPrefix;
     this.tus = new Server({
       path: UPLOAD_PATH,
       datastore: files.store,
+      ...(locker ? { locker: locker as Locker } : {}),
       // The store knows an upload by a key under its prefix (the bucket's); its address and the
       // forms by the 32 hex digits alone.
       namingFunction: () => prefix + randomBytes(16).toString('hex'),
@@ -113,8 +120,13 @@ export class Uploads {
         });
         throw refusal(request, kind ? UPLOAD_KINDS[kind].wrongType : 'FILE_UPLOAD_FAILED');
       },
-      onResponseError: (request, error) =>
-        error instanceof StorageUnavailableError ? this.unavailableRefusal(request, error) : undefined,
+      onResponseError: (request, error) => {
+        if (error instanceof StorageUnavailableError) return this.unavailableRefusal(request, error);
+        // Another request kept the upload for the whole wait (tus answers 500): try again.
+        if (error === ERRORS.ERR_LOCK_TIMEOUT)
+          return this.unavailableRefusal(request, new StorageUnavailableError(error));
+        return undefined;
+      },
     });
   }
 
@@ -145,8 +157,9 @@ export class Uploads {
     return this;
   }
 
-  close() {
+  async close() {
     this.files.close();
+    await this.locker?.close();
   }
 
   /**
