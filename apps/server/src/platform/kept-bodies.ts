@@ -17,8 +17,10 @@ export interface KeptBody {
   body: Buffer;
   /** The body compressed, in each encoding a client has asked for (made once, on first ask). */
   encoded: Partial<Record<BodyEncoding, Buffer>>;
-  /** Compressions under way (one per encoding, however many ask at once). */
+  /** A compression under way per encoding (one at a time, however many ask at once). */
   encoding?: Partial<Record<BodyEncoding, Promise<void>>>;
+  /** Encodings whose copy was made fast, for the request that made the body: made small on the next ask. */
+  fast?: Partial<Record<BodyEncoding, true>>;
 }
 
 const brotli = promisify(zlib.brotliCompress);
@@ -28,35 +30,69 @@ const gzip = promisify(zlib.gzip);
 const COMPRESS_FROM_BYTES = 1024;
 
 /**
- * Brotli at quality 5: on a 35 KB product page quality 9 took ~8 ms for 3 % fewer bytes than
- * 5's ~0.6 ms, and a busy store keeps dozens of pages a second (each is rendered again 5 s after
- * it was kept); that cost halved the 200-page bench's req/s.
+ * How a copy is made. `small`, for what is asked again: brotli at quality 5 — on a 35 KB product
+ * page quality 9 took ~8 ms for 3 % fewer bytes than 5's ~0.6 ms, and a busy store keeps dozens
+ * of pages a second (each is rendered again 5 s after it was kept); that cost halved the
+ * 200-page bench's req/s. Made on libuv's threads, off the requests' one.
+ *
+ * `fast`, for the request that made the body and waits for it: quality 3 (gzip 1) on this
+ * thread — 0.14 ms of CPU for a 29 KB product page, where quality 5 through the pool costs 0.86
+ * (0.41 of it compressing, the rest handing the work to a thread and back) — for ~12 % more
+ * bytes (7,760 B against 6,926; a 50 KB home 9,258 against 8,249). Most pages of a platform of
+ * thousands of stores are asked once before they change or are dropped (the long tail, issue
+ * 18): they pay only that; a page asked again is made small then, in the background.
  */
-function compress(body: Buffer, encoding: BodyEncoding): Promise<Buffer> {
-  if (encoding === 'gzip') return gzip(body, { level: 6 });
-  return brotli(body, {
+type Speed = 'fast' | 'small';
+function brotliParams(body: Buffer, quality: number) {
+  return {
     params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+      [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
       [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
     },
-  });
+  };
+}
+function compressFast(body: Buffer, encoding: BodyEncoding): Buffer {
+  return encoding === 'gzip' ? zlib.gzipSync(body, { level: 1 }) : zlib.brotliCompressSync(body, brotliParams(body, 3));
+}
+function compressSmall(body: Buffer, encoding: BodyEncoding): Promise<Buffer> {
+  return encoding === 'gzip' ? gzip(body, { level: 6 }) : brotli(body, brotliParams(body, 5));
 }
 
 /**
- * The kept body in `encoding`, made once on libuv's threads (not the request's). Only what
- * clients ask for is made: browsers take br, so a first render compresses once, not three times
- * (the copy sent, then br and gzip to keep). A body that can't be compressed goes out plain.
+ * The kept body in `encoding`: `fast` (now, on this thread) when none is there yet, `small`
+ * (the default; on libuv's threads) unless it is there already. Only what clients ask for is
+ * made: browsers take br, so a first render compresses once, not three times (the copy sent,
+ * then br and gzip to keep). A body that can't be compressed goes out plain.
  */
-export function encode(kept: KeptBody, encoding: BodyEncoding): Promise<void> {
-  if (kept.encoded[encoding] || kept.body.length < COMPRESS_FROM_BYTES) return Promise.resolve();
+export function encode(kept: KeptBody, encoding: BodyEncoding, speed: Speed = 'small'): Promise<void> {
+  const made = kept.encoded[encoding];
+  if (kept.body.length < COMPRESS_FROM_BYTES || (made && (speed === 'fast' || !kept.fast?.[encoding]))) {
+    return Promise.resolve();
+  }
+  if (speed === 'fast') {
+    try {
+      kept.encoded[encoding] = compressFast(kept.body, encoding);
+      kept.fast = { ...kept.fast, [encoding]: true };
+    } catch {
+      // Sent plain.
+    }
+    return Promise.resolve();
+  }
   kept.encoding ??= {};
-  kept.encoding[encoding] ??= compress(kept.body, encoding)
+  const underWay = kept.encoding[encoding];
+  if (underWay) return underWay;
+  const job = compressSmall(kept.body, encoding)
     .then((bytes) => {
       kept.encoded[encoding] = bytes;
+      if (kept.fast) delete kept.fast[encoding];
     })
-    .catch(() => {});
-  return kept.encoding[encoding];
+    .catch(() => {})
+    .finally(() => {
+      if (kept.encoding?.[encoding] === job) delete kept.encoding[encoding];
+    });
+  kept.encoding[encoding] = job;
+  return job;
 }
 
 /** The encoding to send `kept` in for this client (br, then gzip), if any. */
@@ -68,24 +104,29 @@ function encodingFor(kept: KeptBody, acceptEncoding: string | undefined): BodyEn
 /**
  * The body for this request: compressed as the client accepts when that copy is made; until it
  * is, plain (the compression plugin compresses it on the way) while the copy is made meanwhile.
+ * A fast copy is sent as it is and made small for the asks after.
  */
 export function bodyFor(kept: KeptBody, acceptEncoding: string | undefined): { body: Buffer; encoding?: BodyEncoding } {
   const encoding = encodingFor(kept, acceptEncoding);
   if (!encoding) return { body: kept.body };
   const encoded = kept.encoded[encoding];
-  if (encoded) return { body: encoded, encoding };
-  void encode(kept, encoding);
-  return { body: kept.body };
+  if (!encoded || kept.fast?.[encoding]) void encode(kept, encoding);
+  return encoded ? { body: encoded, encoding } : { body: kept.body };
 }
 
-/** Like `bodyFor`, but waits for the client's copy: the request that made the body sends it compressed once. */
+/**
+ * Like `bodyFor`, but a body not yet compressed for this client is compressed now (fast): the
+ * request that made the body sends it compressed once. Later asks go as `bodyFor`.
+ */
 export async function bodyNowFor(
   kept: KeptBody,
   acceptEncoding: string | undefined,
 ): Promise<{ body: Buffer; encoding?: BodyEncoding }> {
   const encoding = encodingFor(kept, acceptEncoding);
-  if (encoding) await encode(kept, encoding);
-  return bodyFor(kept, acceptEncoding);
+  if (!encoding || kept.encoded[encoding]) return bodyFor(kept, acceptEncoding);
+  await encode(kept, encoding, 'fast');
+  const encoded = kept.encoded[encoding];
+  return encoded ? { body: encoded, encoding } : { body: kept.body };
 }
 
 /** A route's answer kept: written once through the route's response schema (decision 015). */

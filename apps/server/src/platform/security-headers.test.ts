@@ -152,6 +152,22 @@ describe('compression', () => {
     expect(none.body).toBe(plain.body);
   });
 
+  it('the render that made a page sends it compressed fast; asked again, the page is made smaller for the visitors after', async () => {
+    const url = `/${owner.market.name}?fast=1`;
+    const first = await page(url, { 'accept-encoding': 'br' });
+    expect(first.headers['content-encoding']).toBe('br');
+    const html = zlib.brotliDecompressSync(first.rawPayload).toString();
+    expect(html).toContain('<html');
+    // The second visitor still gets the fast copy while the small one is made; the ones after, the small one.
+    let later = await page(url, { 'accept-encoding': 'br' });
+    expect(later.headers['content-encoding']).toBe('br');
+    await vi.waitFor(async () => {
+      later = await page(url, { 'accept-encoding': 'br' });
+      expect(later.rawPayload.length).toBeLessThan(first.rawPayload.length);
+    });
+    expect(zlib.brotliDecompressSync(later.rawPayload).toString()).toBe(html);
+  });
+
   it('JSON and pages made per request are compressed on the way out', async () => {
     for (let i = 0; i < 4; i++) {
       await createProduct(t.app, owner.token, productBody(owner.market.id, owner.category.id, owner.imageUrl));

@@ -39,6 +39,7 @@ interface CachedPage {
   /** The body compressed, once per encoding asked for (platform/kept-bodies.ts): a hit costs no compression. */
   encoded: KeptBody['encoded'];
   encoding?: KeptBody['encoding'];
+  fast?: KeptBody['fast'];
   freshUntil: number;
 }
 
@@ -92,7 +93,8 @@ export class PageCache {
       this.refreshing.add(key);
       render()
         .then((fresh) => {
-          // Browsers take br: the refreshed page has its copy ready before its first hit.
+          // Browsers take br: the refreshed page — one asked again, so made small — has its
+          // copy ready before its first hit.
           const kept = this.set(key, fresh);
           if (kept) void encode(kept, 'br');
         })
@@ -123,7 +125,10 @@ export class PageCache {
     };
     // Rendered again unchanged (most refreshes): its compressed copies still hold.
     const previous = this.pages.peek(key);
-    if (previous?.body.equals(body)) page.encoded = previous.encoded;
+    if (previous?.body.equals(body)) {
+      page.encoded = previous.encoded;
+      page.fast = previous.fast;
+    }
     this.pages.set(key, page);
     return page;
   }
