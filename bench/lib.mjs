@@ -215,6 +215,11 @@ export function cpuMeter(serverPid) {
  */
 export async function leanClient(origin, connections = 64) {
   const http = await import('node:http');
+  const zlib = await import('node:zlib');
+  // As a browser asks (Chrome's header), when BENCH_ACCEPT_ENCODING says: answers come compressed.
+  const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING;
+  const decoded = (body, encoding) =>
+    encoding === 'br' ? zlib.brotliDecompressSync(body) : encoding === 'gzip' ? zlib.gunzipSync(body) : body;
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const target = new URL(origin);
   const request = (method, path, { json, form, headers = {} } = {}) =>
@@ -228,13 +233,14 @@ export async function leanClient(origin, connections = 64) {
         headers = { ...headers, 'content-type': 'application/x-www-form-urlencoded' };
       }
       if (payload !== undefined) headers['content-length'] = Buffer.byteLength(payload);
+      if (acceptEncoding) headers = { ...headers, 'accept-encoding': acceptEncoding };
       const req = http.request(
         { agent, host: target.hostname, port: target.port, path, method, headers },
         (response) => {
           const chunks = [];
           response.on('data', (chunk) => chunks.push(chunk));
           response.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
+            const text = decoded(Buffer.concat(chunks), response.headers['content-encoding']).toString('utf8');
             resolve({
               status: response.statusCode,
               headers: response.headers,
