@@ -9,6 +9,8 @@ const RELEASE_CHANNEL = 'upload_release';
 const ACQUIRE_TIMEOUT_MS = 30_000;
 /** Between two tries for a lock another process holds (it was asked to let go). */
 const RETRY_MS = 50;
+/** Between two asks to the holder in another process to let go. */
+const ASK_AGAIN_MS = 1_000;
 
 /** Every lock connection's name, as pg_stat_activity shows it. */
 export const UPLOAD_LOCKS_NAME = 'shop-upload-locks';
@@ -148,6 +150,7 @@ class PostgresUploadLock implements Lock {
   private async acquire(stopSignal: AbortSignal, requestRelease: RequestRelease): Promise<boolean> {
     const held = this.locker.held;
     const deadline = Date.now() + ACQUIRE_TIMEOUT_MS;
+    let asked = 0;
     while (!stopSignal.aborted && Date.now() < deadline) {
       const holder = held.get(this.id);
       if (holder) {
@@ -166,7 +169,11 @@ class PostgresUploadLock implements Lock {
           this.taken = { on, holder: requestRelease };
           return true;
         }
-        await this.locker.askRelease(this.id);
+        // Asked once, then again every second (a holder that had not started its request yet).
+        if (Date.now() - asked >= ASK_AGAIN_MS) {
+          asked = Date.now();
+          await this.locker.askRelease(this.id);
+        }
       }
       await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
     }
