@@ -261,7 +261,7 @@ async function serve(
   if (marketId && !maintenance && page.status === 200 && cacheKey) countView(request, reply, marketId);
   if (!kept) return reply.send(page.body);
   // Kept: compressed once, now, for this client and every later one (not again on the way).
-  const { body, encoding } = await bodyNowFor(kept, request.headers['accept-encoding']);
+  const { body, encoding } = bodyNowFor(kept, request.headers['accept-encoding']);
   reply.header('vary', 'Accept-Encoding');
   if (encoding) reply.header('content-encoding', encoding);
   return reply.send(body);

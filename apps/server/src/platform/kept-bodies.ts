@@ -42,7 +42,6 @@ const COMPRESS_FROM_BYTES = 1024;
  * thousands of stores are asked once before they change or are dropped (the long tail, issue
  * 18): they pay only that; a page asked again is made small then, in the background.
  */
-type Speed = 'fast' | 'small';
 function brotliParams(body: Buffer, quality: number) {
   return {
     params: {
@@ -60,23 +59,13 @@ function compressSmall(body: Buffer, encoding: BodyEncoding): Promise<Buffer> {
 }
 
 /**
- * The kept body in `encoding`: `fast` (now, on this thread) when none is there yet, `small`
- * (the default; on libuv's threads) unless it is there already. Only what clients ask for is
- * made: browsers take br, so a first render compresses once, not three times (the copy sent,
- * then br and gzip to keep). A body that can't be compressed goes out plain.
+ * The kept body in `encoding`, made small on libuv's threads (once; again only over a fast
+ * copy). Only what clients ask for is made: browsers take br, so a first render compresses once,
+ * not three times (the copy sent, then br and gzip to keep). A body that can't be compressed goes
+ * out plain.
  */
-export function encode(kept: KeptBody, encoding: BodyEncoding, speed: Speed = 'small'): Promise<void> {
-  const made = kept.encoded[encoding];
-  if (kept.body.length < COMPRESS_FROM_BYTES || (made && (speed === 'fast' || !kept.fast?.[encoding]))) {
-    return Promise.resolve();
-  }
-  if (speed === 'fast') {
-    try {
-      kept.encoded[encoding] = compressFast(kept.body, encoding);
-      kept.fast = { ...kept.fast, [encoding]: true };
-    } catch {
-      // Sent plain.
-    }
+export function encode(kept: KeptBody, encoding: BodyEncoding): Promise<void> {
+  if (kept.body.length < COMPRESS_FROM_BYTES || (kept.encoded[encoding] && !kept.fast?.[encoding])) {
     return Promise.resolve();
   }
   kept.encoding ??= {};
@@ -93,6 +82,17 @@ export function encode(kept: KeptBody, encoding: BodyEncoding, speed: Speed = 's
     });
   kept.encoding[encoding] = job;
   return job;
+}
+
+/** The kept body's fast copy in `encoding`, made now on this thread (when none is there). */
+function encodeFast(kept: KeptBody, encoding: BodyEncoding): void {
+  if (kept.body.length < COMPRESS_FROM_BYTES || kept.encoded[encoding]) return;
+  try {
+    kept.encoded[encoding] = compressFast(kept.body, encoding);
+    kept.fast = { ...kept.fast, [encoding]: true };
+  } catch {
+    // Sent plain.
+  }
 }
 
 /** The encoding to send `kept` in for this client (br, then gzip), if any. */
@@ -118,13 +118,13 @@ export function bodyFor(kept: KeptBody, acceptEncoding: string | undefined): { b
  * Like `bodyFor`, but a body not yet compressed for this client is compressed now (fast): the
  * request that made the body sends it compressed once. Later asks go as `bodyFor`.
  */
-export async function bodyNowFor(
+export function bodyNowFor(
   kept: KeptBody,
   acceptEncoding: string | undefined,
-): Promise<{ body: Buffer; encoding?: BodyEncoding }> {
+): { body: Buffer; encoding?: BodyEncoding } {
   const encoding = encodingFor(kept, acceptEncoding);
   if (!encoding || kept.encoded[encoding]) return bodyFor(kept, acceptEncoding);
-  await encode(kept, encoding, 'fast');
+  encodeFast(kept, encoding);
   const encoded = kept.encoded[encoding];
   return encoded ? { body: encoded, encoding } : { body: kept.body };
 }
@@ -136,7 +136,7 @@ export function keptJson(reply: FastifyReply, payload: unknown): KeptBody {
 
 /** Sends a kept JSON answer as it is (the one that made it waits for its compressed copy). */
 export async function sendKeptJson(request: FastifyRequest, reply: FastifyReply, kept: KeptBody) {
-  const { body, encoding } = await bodyNowFor(kept, request.headers['accept-encoding']);
+  const { body, encoding } = bodyNowFor(kept, request.headers['accept-encoding']);
   reply.header('content-type', 'application/json; charset=utf-8');
   reply.header('vary', 'Accept-Encoding');
   if (encoding) reply.header('content-encoding', encoding);
