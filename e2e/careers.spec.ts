@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import type { StaffVacancy } from '@shop/shared';
 import { STAFF_MEMBER } from './accounts';
-import { apiData, codeFor, enterCode, PASSWORD, uniqueEmail, uniqueTag, useLanguage } from './support';
+import { apiData, codeFor, enterCode, PASSWORD, signInApi, uniqueEmail, uniqueTag, useLanguage } from './support';
 
 // Careers (issue 17): one of the staff publishes a vacancy; a visitor finds it on /apply, is asked
 // to sign in (applicants need a personal profile), signs in and comes back to it, fills step 1
@@ -39,13 +39,6 @@ const PDF = Buffer.concat([
   Buffer.from('\n%%EOF\n'),
 ]);
 
-/** Signs `account` in on an API context of its own (the mailed code read from the dev mailbox). */
-async function signedInApi(api: APIRequestContext, request: APIRequestContext, email: string, password: string) {
-  const since = Date.now();
-  await apiData(api, 'POST', '/User/login', { login: email, password });
-  await apiData(api, 'POST', '/User/confirm-login', { email, code: await codeFor(request, email, since) });
-}
-
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
@@ -67,7 +60,7 @@ for (const language of ['az', 'en'] as const) {
 
     // The staff publish the vacancy; the applicant has an account (registered and confirmed).
     const staff = await playwright.request.newContext({ baseURL });
-    await signedInApi(staff, request, STAFF_MEMBER.email, STAFF_MEMBER.password);
+    await signInApi(staff, request, STAFF_MEMBER);
     const vacancy = await apiData<StaffVacancy>(staff, 'POST', '/Staff/vacancies', {
       language,
       position,

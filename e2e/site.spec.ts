@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import type { StaffArticle } from '@shop/shared';
 import { STAFF_MEMBER } from './accounts';
-import { apiData, codeFor, uniqueTag, useLanguage } from './support';
+import { apiData, signInApi, uniqueTag, useLanguage } from './support';
 
 // The platform's writing on its public site (issue 17): what the staff publish (made here through
 // the staff's API) is read by visitors — the blog's list and a post with its link preview and
@@ -18,12 +18,7 @@ const TEXT = {
 /** The staff member's API session (STAFF_EMAILS of scripts/e2e-server.mjs), signed in with the mailed code. */
 async function staffApi(baseURL: string, request: APIRequestContext): Promise<APIRequestContext> {
   const api = await playwrightRequest.newContext({ baseURL });
-  const since = Date.now();
-  await apiData(api, 'POST', '/User/login', { login: STAFF_MEMBER.email, password: STAFF_MEMBER.password });
-  await apiData(api, 'POST', '/User/confirm-login', {
-    email: STAFF_MEMBER.email,
-    code: await codeFor(request, STAFF_MEMBER.email, since),
-  });
+  await signInApi(api, request, STAFF_MEMBER);
   return api;
 }
 

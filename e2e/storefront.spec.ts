@@ -7,7 +7,7 @@ import {
   test,
 } from '@playwright/test';
 import { SANDBOX_CARDS } from '@shop/shared';
-import { apiData, codeFor, DEMO, imageFile, uniqueTag, useLanguage } from './support';
+import { apiData, DEMO, imageFile, merchantWithNewStore, PASSWORD, signInApi, uniqueTag, useLanguage } from './support';
 
 // The shopper's storefront (SPEC §2 Public storefront, issue 4): browse a category, sort and
 // filter, pick a variant, add to cart, reload (the cart stays); not-found; what search engines
@@ -26,12 +26,17 @@ interface Seeded {
   products: { alpha: string; beta: string; gamma: string };
 }
 
-/** The demo merchant, signed in through the API (login code from the dev mailbox). */
+/**
+ * The merchant of these journeys' store: registered by the first (seedStore), its own account —
+ * a store of the demo merchant's would give that account a second store, and the journeys that
+ * sign it in (in another worker) a store to choose instead of its control panel.
+ */
+let merchant: { email: string; password: string };
+
+/** The merchant signed in on an API context of its own (login code from the dev mailbox). */
 async function merchantApi(): Promise<APIRequestContext> {
   const api = await playwrightRequest.newContext({ baseURL: origin });
-  const since = Date.now();
-  await apiData(api, 'POST', '/User/login', { login: DEMO.email, password: DEMO.password });
-  await apiData(api, 'POST', '/User/confirm-login', { email: DEMO.email, code: await codeFor(api, DEMO.email, since) });
+  await signInApi(api, api, merchant);
   return api;
 }
 
@@ -44,13 +49,10 @@ async function upload(api: APIRequestContext, name: string, colour: { r: number;
 
 /** A store of its own, so that the lists are exactly these three products. */
 async function seedStore(): Promise<Seeded> {
-  const api = await merchantApi();
+  const api = await playwrightRequest.newContext({ baseURL: origin });
   const tag = uniqueTag();
-  const [sector] = await apiData<{ id: number }[]>(api, 'GET', '/Sector/get-all-sectors');
-  const market = await apiData<{ id: string; name: string }>(api, 'POST', '/Market/create-store', {
-    name: `sf-${tag}`,
-    sectorId: sector?.id,
-  });
+  const market = await merchantWithNewStore(api, api, 'sf');
+  merchant = { email: market.email, password: PASSWORD };
   await apiData(api, 'PUT', '/Market/update-store', { id: market.id, description: 'Shirts for every day.' });
   const categoryName = `Shirts ${tag}`;
   const category = await apiData<{ id: string }>(api, 'POST', '/Category/create', {

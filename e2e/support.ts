@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 
@@ -43,7 +47,7 @@ export async function apiData<T>(api: APIRequestContext, method: string, path: s
 
 /**
  * A new merchant registered, confirmed and signed in on `api` (the mailed codes read through
- * `request`), with a new store of its own.
+ * `request`), with a new store of its own; answers the store and the merchant's e-mail.
  */
 export async function merchantWithNewStore(api: APIRequestContext, request: APIRequestContext, tag: string) {
   const email = uniqueEmail(tag);
@@ -58,10 +62,11 @@ export async function merchantWithNewStore(api: APIRequestContext, request: APIR
   since = Date.now();
   await apiData(api, 'POST', '/User/login', { login: email, password: PASSWORD });
   await apiData(api, 'POST', '/User/confirm-login', { email, code: await codeFor(request, email, since) });
-  return apiData<{ id: string; name: string }>(api, 'POST', '/Market/create-store', {
+  const store = await apiData<{ id: string; name: string }>(api, 'POST', '/Market/create-store', {
     name: uniqueStoreName(tag),
     sectorId: 1,
   });
+  return { ...store, email };
 }
 
 /** The newest code mailed to `email` after `since`, read from the dev mailbox (the outbox). */
@@ -72,14 +77,64 @@ export async function codeFor(request: APIRequestContext, email: string, since: 
       async () => {
         const response = await request.get('/api/Dev/mailbox');
         const mails = ((await response.json()) as { data: Mail[] }).data;
-        const mail = mails.find((m) => m.to === email && new Date(m.createdAt).getTime() >= since - 1000);
-        code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+        // The newest mail with a code: other mails to the same account (a journey in another
+        // worker changing the store's bank details) may be newer still.
+        code = mails
+          .filter((m) => m.to === email && new Date(m.createdAt).getTime() >= since - 1000)
+          .map((m) => m.text.match(/\b(\d{6})\b/)?.[1])
+          .find(Boolean);
         return code;
       },
       { timeout: 10_000 },
     )
     .toBeTruthy();
   return code as string;
+}
+
+/**
+ * Runs `steps` — a sign-in of `email`, from the password to the mailed code — while no other
+ * journey signs that account in. A new login code replaces the account's previous one (DESIGN §4),
+ * so two workers signing one seeded account in at once (the demo merchant, the staff member) would
+ * each read a code the other had just made stale. The lock is a directory beside this run's server
+ * (its port): created by one worker at a time; a lock older than a journey's timeout was left by a
+ * worker that died, and is taken over.
+ */
+export async function oneSignInAtATime<T>(email: string, steps: () => Promise<T>): Promise<T> {
+  const locks = path.join(os.tmpdir(), `shop-e2e-sign-in-${process.env.E2E_PORT ?? 3199}`);
+  fs.mkdirSync(locks, { recursive: true });
+  const lock = path.join(locks, createHash('sha256').update(email).digest('hex').slice(0, 16));
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 120_000) fs.rmSync(lock, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  try {
+    return await steps();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** Signs `account` in on the API context `api` (the mailed code read through `request`). */
+export async function signInApi(
+  api: APIRequestContext,
+  request: APIRequestContext,
+  account: { email: string; password: string },
+) {
+  await oneSignInAtATime(account.email, async () => {
+    const since = Date.now();
+    await apiData(api, 'POST', '/User/login', { login: account.email, password: account.password });
+    await apiData(api, 'POST', '/User/confirm-login', {
+      email: account.email,
+      code: await codeFor(request, account.email, since),
+    });
+  });
 }
 
 /** Types a code into the six boxes (the first box takes focus and moves along). */
@@ -118,16 +173,18 @@ export async function signInAsDemo(page: Page, request: APIRequestContext) {
 
 /** Signs a merchant of one store in through the login form and its e-mailed code, into its control panel. */
 export async function signInAs(page: Page, request: APIRequestContext, account: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByTestId('login-email').fill(account.email);
-  await page.getByTestId('login-password').fill(account.password);
-  const since = Date.now();
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/login-verification$/);
-  await enterCode(page, await codeFor(request, account.email, since));
-  await page.getByTestId('code-submit').click();
-  // One store: straight into its control panel.
-  await expect(page).toHaveURL(/\/cp\/home$/);
+  await oneSignInAtATime(account.email, async () => {
+    await page.goto('/login');
+    await page.getByTestId('login-email').fill(account.email);
+    await page.getByTestId('login-password').fill(account.password);
+    const since = Date.now();
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(/\/login-verification$/);
+    await enterCode(page, await codeFor(request, account.email, since));
+    await page.getByTestId('code-submit').click();
+    // One store: straight into its control panel.
+    await expect(page).toHaveURL(/\/cp\/home$/);
+  });
 }
 
 /** A file as `setInputFiles` takes it. */
