@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 /** Where a preference change returns to: a path of ours, never another site ("//evil", "/\\evil"). */
 function backPath(value: string | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
   return value;
 }
 

@@ -12,7 +12,7 @@ import { type Config, testConfig } from '../config.js';
 import { rowsOf } from '../db/client.js';
 import { sql } from '../db/sql-text.js';
 import type { AppContext } from '../platform/context.js';
-import { existingPgliteTemplate } from './pglite-template.js';
+import { existingPgliteTemplate, postgresTemplateName } from './database-templates.js';
 
 /**
  * The real server for API tests: `buildApp` with the web left out. With TEST_DATABASE_URL set,
@@ -37,7 +37,12 @@ export async function createTestApp(
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl && !overrides.database) {
     const name = `t_${randomBytes(8).toString('hex')}`;
-    await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+    // From the migrated template (vitest's global setup); without one, a new database migrates.
+    await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${postgresTemplateName()}`).catch((error) =>
+      (error as { code?: string }).code === '3D000'
+        ? adminQuery(adminUrl, `CREATE DATABASE ${name}`)
+        : Promise.reject(error),
+    );
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     database = { kind: 'postgres', url: url.toString(), poolSize: 20 }; // as many as the concurrency tests need to queue at once

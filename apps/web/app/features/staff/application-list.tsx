@@ -23,7 +23,6 @@ import {
 } from '@shop/shared';
 import { IconChevronDown, IconChevronUp, IconDownload, IconUsers } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
