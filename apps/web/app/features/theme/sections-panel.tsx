@@ -241,7 +241,8 @@ function SectionRow({
           size="sm"
           style={{ flex: 1, minWidth: 0 }}
           c={section.hidden ? 'dimmed' : undefined}
-          truncate
+          // Two lines before it is cut: on a phone the row's buttons leave a title ~100 px.
+          lineClamp={2}
           component="button"
           type="button"
           onClick={onToggle}
