@@ -105,7 +105,8 @@ export function ImageUpload({
           )}
           <LoadingOverlay visible={upload.isPending} loaderProps={{ size: 'sm' }} />
         </Box>
-        <Stack gap={6}>
+        {/* Takes the row's rest and no more: its hint wraps on a phone instead of running past the card. */}
+        <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
           <Text size="xs" c="dimmed">
             {t('cp.image.hint', { size: Math.round(limits.imageUpload.maxBytes / 1024 / 1024) })}
           </Text>

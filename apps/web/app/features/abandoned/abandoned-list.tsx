@@ -3,6 +3,7 @@ import {
   Button,
   Group,
   Paper,
+  ScrollArea,
   SegmentedControl,
   Stack,
   Table,
@@ -89,13 +90,16 @@ export function AbandonedCheckoutList({ marketId, timeZone }: { marketId: string
             maxLength={abandonedLimits.search}
             testId="abandoned-search"
           />
-          <SegmentedControl
-            aria-label={t('abandoned.list.status')}
-            data={ABANDONED_STATUSES.map((s) => ({ value: s, label: t(`abandoned.status.${s}`) }))}
-            value={view.status}
-            onChange={(value) => update({ status: value as AbandonedStatus })}
-            data-testid="abandoned-status"
-          />
+          {/* A phone scrolls the statuses sideways rather than cutting the last one off. */}
+          <ScrollArea type="never" maw="100%">
+            <SegmentedControl
+              aria-label={t('abandoned.list.status')}
+              data={ABANDONED_STATUSES.map((s) => ({ value: s, label: t(`abandoned.status.${s}`) }))}
+              value={view.status}
+              onChange={(value) => update({ status: value as AbandonedStatus })}
+              data-testid="abandoned-status"
+            />
+          </ScrollArea>
         </Group>
       </Paper>
 

@@ -5,6 +5,7 @@ import {
   NumberInput,
   Pagination,
   Paper,
+  ScrollArea,
   SegmentedControl,
   Select,
   Skeleton,
@@ -108,16 +109,19 @@ export function PayoutList({ marketId, timeZone }: { marketId: string; timeZone:
           </Group>
         </Group>
         <Group gap="sm" align="flex-end">
-          <SegmentedControl
-            value={status}
-            onChange={(value) => {
-              setStatus(value as PayoutStatus | 'all');
-              setPage(1);
-            }}
-            data={['all', ...PAYOUT_STATUSES].map((value) => ({ value, label: t(`payouts.list.status.${value}`) }))}
-            aria-label={t('payouts.list.statusFilter')}
-            data-testid="payout-status-filter"
-          />
+          {/* A phone scrolls the statuses sideways rather than cutting the last one off. */}
+          <ScrollArea type="never" maw="100%">
+            <SegmentedControl
+              value={status}
+              onChange={(value) => {
+                setStatus(value as PayoutStatus | 'all');
+                setPage(1);
+              }}
+              data={['all', ...PAYOUT_STATUSES].map((value) => ({ value, label: t(`payouts.list.status.${value}`) }))}
+              aria-label={t('payouts.list.statusFilter')}
+              data-testid="payout-status-filter"
+            />
+          </ScrollArea>
           <DateRangeFilter
             from={days.from}
             to={days.to}
