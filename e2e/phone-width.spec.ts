@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, signInAsDemo, useLanguage } from './support';
+import { STAFF_MEMBER } from './accounts';
+import { DEMO, signInAs, signInAsDemo, useLanguage } from './support';
 
 // A 360 px phone (the narrowest in common use): no page is wider than the screen and nothing on it
 // is cut off at the screen's edge (a table or a row of choices may scroll inside its own box), and
@@ -56,6 +57,18 @@ const PANEL_PAGES = [
   'domains',
   'employees',
   'analytics-integration',
+] as const;
+
+/** The staff area's pages, by path. */
+const STAFF_PAGES = [
+  '/staff/stores',
+  '/staff/articles',
+  '/staff/articles/new',
+  '/staff/requests',
+  '/staff/vacancies',
+  '/staff/vacancies/new',
+  '/staff/applications',
+  '/staff/bug-reports',
 ] as const;
 
 /**
@@ -122,6 +135,25 @@ for (const language of ['az', 'en', 'ru'] as const) {
         // Its data loaded (the skeletons gone), so that the widest content is there to measure.
         await expect(page.locator('main .mantine-Skeleton-root')).toHaveCount(0);
         expect(await pastTheEdge(page), `cp/${path}`).toEqual([]);
+      });
+    }
+  });
+}
+
+for (const language of ['az', 'ru'] as const) {
+  test(`${language}: on a ${WIDTH} px phone no page of the staff area runs past the screen`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: WIDTH, height: 780 });
+    await useLanguage(page, language);
+    await signInAs(page, request, STAFF_MEMBER);
+    for (const path of STAFF_PAGES) {
+      await test.step(`${path} fits the screen`, async () => {
+        await page.goto(path);
+        await expect(page.locator('main')).toBeVisible();
+        await expect(page.locator('main .mantine-Skeleton-root')).toHaveCount(0);
+        expect(await pastTheEdge(page), path).toEqual([]);
       });
     }
   });
