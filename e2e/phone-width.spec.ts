@@ -98,6 +98,17 @@ async function pastTheEdge(page: Page): Promise<string[]> {
   });
 }
 
+/** A signed-in page at `path` (a panel or staff page), once its data has loaded, fits the screen. */
+async function expectPanelPageFits(page: Page, path: string) {
+  await test.step(`${path} fits the screen`, async () => {
+    await page.goto(path);
+    await expect(page.locator('main')).toBeVisible();
+    // Its data loaded (the skeletons gone), so that the widest content is there to measure.
+    await expect(page.locator('main .mantine-Skeleton-root')).toHaveCount(0);
+    expect(await pastTheEdge(page), path).toEqual([]);
+  });
+}
+
 for (const language of ['az', 'en', 'ru'] as const) {
   test(`${language}: on a ${WIDTH} px phone no page runs past the screen and a product's buttons read whole`, async ({
     page,
@@ -128,15 +139,7 @@ for (const language of ['az', 'en', 'ru'] as const) {
     }
 
     await signInAsDemo(page, request);
-    for (const path of PANEL_PAGES) {
-      await test.step(`cp/${path} fits the screen`, async () => {
-        await page.goto(`/cp/${path}`);
-        await expect(page.locator('main')).toBeVisible();
-        // Its data loaded (the skeletons gone), so that the widest content is there to measure.
-        await expect(page.locator('main .mantine-Skeleton-root')).toHaveCount(0);
-        expect(await pastTheEdge(page), `cp/${path}`).toEqual([]);
-      });
-    }
+    for (const path of PANEL_PAGES) await expectPanelPageFits(page, `/cp/${path}`);
   });
 }
 
@@ -148,13 +151,6 @@ for (const language of ['az', 'ru'] as const) {
     await page.setViewportSize({ width: WIDTH, height: 780 });
     await useLanguage(page, language);
     await signInAs(page, request, STAFF_MEMBER);
-    for (const path of STAFF_PAGES) {
-      await test.step(`${path} fits the screen`, async () => {
-        await page.goto(path);
-        await expect(page.locator('main')).toBeVisible();
-        await expect(page.locator('main .mantine-Skeleton-root')).toHaveCount(0);
-        expect(await pastTheEdge(page), path).toEqual([]);
-      });
-    }
+    for (const path of STAFF_PAGES) await expectPanelPageFits(page, path);
   });
 }

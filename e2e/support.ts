@@ -51,7 +51,7 @@ export async function apiData<T>(api: APIRequestContext, method: string, path: s
  */
 export async function merchantWithNewStore(api: APIRequestContext, request: APIRequestContext, tag: string) {
   const email = uniqueEmail(tag);
-  let since = Date.now();
+  const since = Date.now();
   await apiData(api, 'POST', '/User/register', {
     email,
     password: PASSWORD,
@@ -59,9 +59,7 @@ export async function merchantWithNewStore(api: APIRequestContext, request: APIR
     acceptTerms: true,
   });
   await apiData(api, 'POST', '/User/confirm-email', { email, code: await codeFor(request, email, since) });
-  since = Date.now();
-  await apiData(api, 'POST', '/User/login', { login: email, password: PASSWORD });
-  await apiData(api, 'POST', '/User/confirm-login', { email, code: await codeFor(request, email, since) });
+  await signInApi(api, request, { email, password: PASSWORD });
   const store = await apiData<{ id: string; name: string }>(api, 'POST', '/Market/create-store', {
     name: uniqueStoreName(tag),
     sectorId: 1,

@@ -5,14 +5,13 @@ import path from 'node:path';
 import type { CategoryView, Checkout, CollectionView, MarketView, ProductView } from '@shop/shared';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
 import sharp from 'sharp';
 import { buildApp } from '../app.js';
 import { type Config, testConfig } from '../config.js';
 import { rowsOf } from '../db/client.js';
 import { sql } from '../db/sql-text.js';
 import type { AppContext } from '../platform/context.js';
-import { existingPgliteTemplate, postgresTemplateName } from './database-templates.js';
+import { existingPgliteTemplate, postgresTemplateName, withAdmin } from './database-templates.js';
 
 /**
  * The real server for API tests: `buildApp` with the web left out. With TEST_DATABASE_URL set,
@@ -79,13 +78,7 @@ export async function createTestApp(
 }
 
 async function adminQuery(url: string, sql: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
+  await withAdmin(url, (client) => client.query(sql));
 }
 
 // ---- Callers ---------------------------------------------------------------------------------

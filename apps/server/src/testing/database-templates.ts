@@ -59,7 +59,7 @@ export function postgresTemplateName(): string {
 }
 
 /** `work` with a client on the admin database (TEST_DATABASE_URL's), closed after. */
-async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {

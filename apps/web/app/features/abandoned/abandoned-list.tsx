@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Paper,
-  ScrollArea,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import {
   ABANDONED_STATUSES,
   type AbandonedCheckout,
@@ -28,6 +15,7 @@ import { ListEmpty } from '../../ui/list-empty';
 import { ListFooter } from '../../ui/list-footer';
 import { SkeletonRows } from '../../ui/list-skeleton';
 import { useRootData } from '../../ui/preferences';
+import { ScrollingChoices } from '../../ui/scrolling-choices';
 import { SearchInput } from '../../ui/search-input';
 import { CopyLink, ReminderBadge } from './badges';
 import { CheckoutDrawer } from './checkout-drawer';
@@ -90,16 +78,13 @@ export function AbandonedCheckoutList({ marketId, timeZone }: { marketId: string
             maxLength={abandonedLimits.search}
             testId="abandoned-search"
           />
-          {/* A phone scrolls the statuses sideways rather than cutting the last one off. */}
-          <ScrollArea type="never" maw="100%">
-            <SegmentedControl
-              aria-label={t('abandoned.list.status')}
-              data={ABANDONED_STATUSES.map((s) => ({ value: s, label: t(`abandoned.status.${s}`) }))}
-              value={view.status}
-              onChange={(value) => update({ status: value as AbandonedStatus })}
-              data-testid="abandoned-status"
-            />
-          </ScrollArea>
+          <ScrollingChoices
+            aria-label={t('abandoned.list.status')}
+            data={ABANDONED_STATUSES.map((s) => ({ value: s, label: t(`abandoned.status.${s}`) }))}
+            value={view.status}
+            onChange={(value) => update({ status: value as AbandonedStatus })}
+            data-testid="abandoned-status"
+          />
         </Group>
       </Paper>
 

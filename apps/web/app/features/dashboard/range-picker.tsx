@@ -1,12 +1,13 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/az';
 import 'dayjs/locale/ru';
-import { Group, ScrollArea, SegmentedControl, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { DASHBOARD_MAX_DAYS, daysInRange, todayIn } from '@shop/shared';
 import { IconCalendar } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollingChoices } from '../../ui/scrolling-choices';
 import { longDay } from './format';
 import { type DashboardRange, PRESETS, type Preset, presetRange } from './range';
 
@@ -52,16 +53,13 @@ export function RangePicker({
 
   return (
     <Group gap="sm" align="flex-start" wrap="wrap" data-testid="dashboard-range">
-      {/* A phone scrolls the choices sideways rather than cutting the last one off. */}
-      <ScrollArea type="never" maw="100%">
-        <SegmentedControl
-          value={custom ? 'custom' : range.preset}
-          onChange={choose}
-          aria-label={t('dashboard.range.label')}
-          data={[...PRESETS, 'custom'].map((value) => ({ value, label: t(`dashboard.range.${value}`) }))}
-          data-testid="dashboard-range-presets"
-        />
-      </ScrollArea>
+      <ScrollingChoices
+        value={custom ? 'custom' : range.preset}
+        onChange={choose}
+        aria-label={t('dashboard.range.label')}
+        data={[...PRESETS, 'custom'].map((value) => ({ value, label: t(`dashboard.range.${value}`) }))}
+        data-testid="dashboard-range-presets"
+      />
       {custom && (
         <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
           <DatePickerInput

@@ -5,8 +5,6 @@ import {
   NumberInput,
   Pagination,
   Paper,
-  ScrollArea,
-  SegmentedControl,
   Select,
   Skeleton,
   Stack,
@@ -30,6 +28,7 @@ import { Link } from 'react-router';
 import { formatDate } from '../../lib/display';
 import { errorText } from '../../lib/form';
 import { DateRangeFilter } from '../../ui/date-range';
+import { ScrollingChoices } from '../../ui/scrolling-choices';
 import { ExportMenu } from './export-menu';
 import { payoutPath, STATUS_COLOR } from './format';
 import { downloadPayouts, payoutListQuery } from './queries';
@@ -109,19 +108,16 @@ export function PayoutList({ marketId, timeZone }: { marketId: string; timeZone:
           </Group>
         </Group>
         <Group gap="sm" align="flex-end">
-          {/* A phone scrolls the statuses sideways rather than cutting the last one off. */}
-          <ScrollArea type="never" maw="100%">
-            <SegmentedControl
-              value={status}
-              onChange={(value) => {
-                setStatus(value as PayoutStatus | 'all');
-                setPage(1);
-              }}
-              data={['all', ...PAYOUT_STATUSES].map((value) => ({ value, label: t(`payouts.list.status.${value}`) }))}
-              aria-label={t('payouts.list.statusFilter')}
-              data-testid="payout-status-filter"
-            />
-          </ScrollArea>
+          <ScrollingChoices
+            value={status}
+            onChange={(value) => {
+              setStatus(value as PayoutStatus | 'all');
+              setPage(1);
+            }}
+            data={['all', ...PAYOUT_STATUSES].map((value) => ({ value, label: t(`payouts.list.status.${value}`) }))}
+            aria-label={t('payouts.list.statusFilter')}
+            data-testid="payout-status-filter"
+          />
           <DateRangeFilter
             from={days.from}
             to={days.to}

@@ -140,13 +140,8 @@ export function VariantEditor({ form, held = {} }: { form: Form; held?: HeldByVa
             leftSection={<IconPlus size={14} aria-hidden />}
             onClick={() => form.setValues(withOptionAdded(form.getValues()))}
             data-testid="add-option"
-            // Its label may be longer than a phone is wide ("Добавить опции, например размер или
-            // цвет"): it wraps, the button growing taller, instead of running off the screen.
-            h="auto"
-            mih={30}
-            maw="100%"
-            py={4}
-            styles={{ label: { whiteSpace: 'normal' } }}
+            // Its label may be longer than a phone is wide (app.css).
+            className="wrapping-button"
           >
             {options.length === 0 ? t('products.options.addFirst') : t('products.options.add')}
           </Button>
